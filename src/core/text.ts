@@ -1,0 +1,91 @@
+/**
+ * Text helpers. memdir handles text by code point, never by UTF-16 unit (DESIGN.md §6): truncation
+ * never splits a surrogate pair, and lone surrogates are replaced with U+FFFD on read and write.
+ */
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Replaces every lone surrogate with U+FFFD (String.prototype.toWellFormed is Node 20+ only in some builds). */
+export function toWellFormed(s: string): string {
+  return s.replace(LONE_SURROGATE, "\uFFFD");
+}
+
+/** Removes a leading BOM and normalizes CRLF / CR line ends to LF. */
+export function normalizeNewlines(s: string): string {
+  const noBom = s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
+  return noBom.includes("\r") ? noBom.replace(/\r\n?/g, "\n") : noBom;
+}
+
+/** Number of code points in `s`. */
+export function codePointLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/**
+ * Cuts `s` to at most `max` code points, the marker included. Never splits a surrogate pair.
+ * @param max maximum length in code points (>= 0)
+ * @param marker appended when cut (default "…")
+ */
+export function truncateCodePoints(s: string, max: number, marker = "…"): string {
+  if (max <= 0) return "";
+  if (s.length <= max) return s; // UTF-16 length >= code points, so it fits
+  const cps = Array.from(s);
+  if (cps.length <= max) return s;
+  const m = Array.from(marker);
+  if (m.length >= max) return cps.slice(0, max).join("");
+  return cps.slice(0, max - m.length).join("") + marker;
+}
+
+/**
+ * Keeps the head and the tail of `s` within `max` code points, eliding the middle with a marker
+ * that says how many code points were removed.
+ */
+export function elideMiddle(s: string, max: number): string {
+  const cps = Array.from(s);
+  if (cps.length <= max) return s;
+  const removedGuess = cps.length - max;
+  const marker = `\n…[${removedGuess} characters elided]…\n`;
+  const room = Math.max(0, max - marker.length);
+  const head = Math.ceil(room / 2);
+  const tail = room - head;
+  return cps.slice(0, head).join("") + marker + (tail > 0 ? cps.slice(cps.length - tail).join("") : "");
+}
+
+/** UTF-8 byte length of `s`. */
+export function byteLength(s: string): number {
+  return Buffer.byteLength(s, "utf8");
+}
+
+/**
+ * Cuts `s` to at most `maxBytes` UTF-8 bytes at the last newline before the limit (or, when the
+ * first line alone is longer, at the last whole code point). Returns the kept text.
+ */
+export function truncateBytesAtNewline(s: string, maxBytes: number): string {
+  if (byteLength(s) <= maxBytes) return s;
+  const buf = Buffer.from(s, "utf8").subarray(0, maxBytes);
+  let text = buf.toString("utf8");
+  if (text.endsWith("\uFFFD")) text = text.slice(0, -1); // a code point cut in half
+  const nl = text.lastIndexOf("\n");
+  return nl > 0 ? text.slice(0, nl + 1) : text;
+}
+
+/** Collapses runs of whitespace into single spaces and trims. */
+export function squashWhitespace(s: string): string {
+  return s.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * A kebab-case slug of `s` (ASCII letters/digits, other scripts kept as is), at most `max` code points.
+ * Returns "" when nothing usable remains.
+ */
+export function slugify(s: string, max = 60): string {
+  const slug = s
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+  return truncateCodePoints(slug, max, "").replace(/-+$/g, "");
+}

@@ -1,0 +1,63 @@
+/**
+ * The harness-neutral conversation model. Adapters (e.g. `adapters/claude-code/transcript.ts`)
+ * turn a harness transcript into these records; extraction, replay and session memory read only these.
+ */
+
+/** One tool call made by the assistant, joined with its result when the result was seen. */
+export interface ToolCall {
+  /** Harness tool id (`toolu_…`). */
+  id: string;
+  /** Tool name as the harness names it (`Bash`, `Read`, `Edit`, `Task`, `mcp__srv__tool`…). */
+  name: string;
+  /** The tool's input object as recorded. */
+  input: Record<string, unknown>;
+  /** The result, once seen: text of the tool_result and whether it was an error. */
+  result?: { text: string; isError: boolean; structured?: unknown };
+}
+
+export type MessageKind =
+  /** Text the user typed (not harness-injected). */
+  | "prompt"
+  /** Assistant prose (all text blocks of one API message, merged by message.id). */
+  | "assistant"
+  /** A compaction summary written by the harness (`isCompactSummary`): signal, not a prompt. */
+  | "compact_summary";
+
+/** One conversation message in order. Tool calls hang off the assistant message that made them. */
+export interface ConversationMessage {
+  kind: MessageKind;
+  /** uuid of the (first) transcript entry. */
+  uuid: string;
+  /** ISO 8601 timestamp of the (first) entry, or "" when unknown. */
+  timestamp: string;
+  /** The text (already stripped of harness markup such as system reminders). May be "". */
+  text: string;
+  /** Tool calls of an assistant message, in order. */
+  toolCalls: ToolCall[];
+  /** True in subagent (sidechain) transcripts. */
+  isSidechain: boolean;
+  /** Byte offset just after the last transcript line that contributed to this message. */
+  endOffset: number;
+}
+
+/** A compaction boundary (`system/compact_boundary`). */
+export interface CompactionBoundary {
+  uuid: string;
+  timestamp: string;
+  trigger: "manual" | "auto" | "unknown";
+  /** Byte offset just after the boundary line. */
+  endOffset: number;
+}
+
+/** A parsed transcript slice read from a byte cursor. */
+export interface TranscriptSlice {
+  sessionId: string | undefined;
+  /** cwd recorded on the entries (the last one seen), trusted over directory names. */
+  cwd: string | undefined;
+  messages: ConversationMessage[];
+  compactions: CompactionBoundary[];
+  /** Where the next read should start: after the last complete line. */
+  endOffset: number;
+  /** Counts of skipped lines by reason (unknown type, bad JSON, meta, progress…), for status. */
+  skipped: Record<string, number>;
+}
