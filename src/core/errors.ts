@@ -31,9 +31,12 @@ export class MemdirError extends Error {
   readonly hint: string;
 
   constructor(code: ErrorCode, summary: string, details: ErrorDetails) {
-    super(`${summary}\n  expected: ${details.expected}\n  received: ${details.received}\n  what to do: ${details.hint}`, {
-      cause: details.cause,
-    });
+    super(
+      `${summary}\n  expected: ${details.expected}\n  received: ${details.received}\n  what to do: ${details.hint}`,
+      {
+        cause: details.cause,
+      },
+    );
     this.name = "MemdirError";
     this.code = code;
     this.expected = details.expected;
@@ -49,7 +52,10 @@ export function isMemdirError(e: unknown, code?: ErrorCode): e is MemdirError {
 
 /** Node's errno code of `e` (`ENOENT`, `EACCES`, ...) or undefined. */
 export function errnoCode(e: unknown): string | undefined {
-  return typeof e === "object" && e !== null && "code" in e && typeof (e as { code: unknown }).code === "string"
+  return typeof e === "object" &&
+    e !== null &&
+    "code" in e &&
+    typeof (e as { code: unknown }).code === "string"
     ? (e as { code: string }).code
     : undefined;
 }

@@ -16,7 +16,8 @@ export interface Frontmatter {
   hasFrontmatter: boolean;
 }
 
-const FENCE = /^---[ \t]*\n([\s\S]*?)\n?---[ \t]*(?:\n|$)/;
+// The closing fence must be a line of its own: `title: x---` inside the block is not a fence.
+const FENCE = /^---[ \t]*\n(?:([\s\S]*?)\n)?---[ \t]*(?:\n|$)/;
 
 /**
  * Splits and parses frontmatter. Throws MemdirError BAD_FRONTMATTER when the block is not a YAML
@@ -26,13 +27,14 @@ export function parseFrontmatter(text: string, source = "text"): Frontmatter {
   const t = toWellFormed(normalizeNewlines(text));
   const m = FENCE.exec(t);
   if (!m) return { data: {}, body: t, hasFrontmatter: false };
+  const yamlText = m[1] ?? "";
   let data: unknown;
   try {
-    data = m[1]!.trim() === "" ? {} : parse(m[1]!);
+    data = yamlText.trim() === "" ? {} : parse(yamlText);
   } catch (e) {
     throw new MemdirError("BAD_FRONTMATTER", `the frontmatter of ${source} is not valid YAML`, {
       expected: "a YAML mapping between two `---` lines",
-      received: JSON.stringify(truncateCodePoints(m[1]!, 120)),
+      received: JSON.stringify(truncateCodePoints(yamlText, 120)),
       hint: `fix the YAML in ${source} (quote values that contain ': ' or start with a special character)`,
       cause: e,
     });

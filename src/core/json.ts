@@ -1,6 +1,6 @@
 /** JSON files: tolerant reads (BOM, missing file) and atomic writes. */
 import { MemdirError } from "./errors.js";
-import { writeFileAtomic, readTextIfExists } from "./fs.js";
+import { readTextIfExists, writeFileAtomic } from "./fs.js";
 import { normalizeNewlines, truncateCodePoints } from "./text.js";
 
 /**

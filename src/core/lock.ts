@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import { MemdirError, errnoCode } from "./errors.js";
+import { errnoCode, MemdirError } from "./errors.js";
 import { ensureDir } from "./fs.js";
 
 export interface LockOwner {
@@ -101,7 +101,8 @@ function lockAgeMs(path: string): number | undefined {
 
 function isStale(path: string, owner: LockOwner, opts: LockOptions): boolean {
   const alive = opts.isAlive ?? isPidAlive;
-  if (owner.pid !== undefined && Number.isInteger(owner.pid) && owner.pid > 0 && !alive(owner.pid)) return true;
+  if (owner.pid !== undefined && Number.isInteger(owner.pid) && owner.pid > 0 && !alive(owner.pid))
+    return true;
   if (opts.staleMs !== undefined) {
     const age = lockAgeMs(path);
     if (age !== undefined && age > opts.staleMs) return true;
@@ -129,7 +130,8 @@ export function tryAcquireLock(path: string, opts: LockOptions = {}): LockHandle
   try {
     const again = readLockOwner(path);
     if (again !== undefined) {
-      if (again.token !== owner.token || again.pid !== owner.pid || !isStale(path, again, opts)) return undefined;
+      if (again.token !== owner.token || again.pid !== owner.pid || !isStale(path, again, opts))
+        return undefined;
       rmSync(path, { force: true });
     }
     return createExclusive(path, content) ? verify(path, token) : undefined;

@@ -28,7 +28,9 @@ export function appendLog(file: string, record: LogRecord, nowMs: number = Date.
     } catch {
       // no file yet
     }
-    appendFileSync(file, `${JSON.stringify({ ts: new Date(nowMs).toISOString(), ...record })}\n`, { mode: 0o600 });
+    appendFileSync(file, `${JSON.stringify({ ts: new Date(nowMs).toISOString(), ...record })}\n`, {
+      mode: 0o600,
+    });
   } catch {
     // Logging is best effort.
   }

@@ -40,14 +40,23 @@ export function truncateCodePoints(s: string, max: number, marker = "…"): stri
 
 /**
  * Keeps the head and the tail of `s` within `max` code points, eliding the middle with a marker
- * that says how many code points were removed.
+ * that says exactly how many code points were removed. When even the marker does not fit in `max`,
+ * falls back to `truncateCodePoints(s, max)`.
  */
 export function elideMiddle(s: string, max: number): string {
   const cps = Array.from(s);
   if (cps.length <= max) return s;
-  const removedGuess = cps.length - max;
-  const marker = `\n…[${removedGuess} characters elided]…\n`;
-  const room = Math.max(0, max - marker.length);
+  // The marker's length depends on the count it reports; a few passes settle it (the count only grows).
+  let removed = cps.length - max;
+  let marker = "";
+  let room = 0;
+  for (let i = 0; i < 5; i++) {
+    marker = `\n…[${removed} characters elided]…\n`;
+    room = max - codePointLength(marker);
+    if (room < 0) return truncateCodePoints(s, max);
+    if (cps.length - room === removed) break;
+    removed = cps.length - room;
+  }
   const head = Math.ceil(room / 2);
   const tail = room - head;
   return cps.slice(0, head).join("") + marker + (tail > 0 ? cps.slice(cps.length - tail).join("") : "");
@@ -63,10 +72,12 @@ export function byteLength(s: string): number {
  * first line alone is longer, at the last whole code point). Returns the kept text.
  */
 export function truncateBytesAtNewline(s: string, maxBytes: number): string {
-  if (byteLength(s) <= maxBytes) return s;
-  const buf = Buffer.from(s, "utf8").subarray(0, maxBytes);
-  let text = buf.toString("utf8");
-  if (text.endsWith("\uFFFD")) text = text.slice(0, -1); // a code point cut in half
+  const all = Buffer.from(s, "utf8");
+  if (all.length <= maxBytes) return s;
+  // Back up to the lead byte of a code point cut in half (UTF-8 continuation bytes are 10xxxxxx).
+  let end = Math.max(0, maxBytes);
+  while (end > 0 && ((all[end] ?? 0) & 0xc0) === 0x80) end--;
+  const text = all.subarray(0, end).toString("utf8");
   const nl = text.lastIndexOf("\n");
   return nl > 0 ? text.slice(0, nl + 1) : text;
 }
@@ -84,6 +95,7 @@ export function slugify(s: string, max = 60): string {
   const slug = s
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
+    .normalize("NFC") // recompose what NFKD split but did not strip (Hangul syllables, kana with marks)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, "-")
     .replace(/^-+|-+$/g, "");

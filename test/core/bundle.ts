@@ -1,0 +1,26 @@
+/**
+ * Bundles a TypeScript source file into a CommonJS file that plain `node` child processes can
+ * `require` (vitest compiles TS for the test process only). Used by the multi-process tests.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { buildSync } from "esbuild";
+
+const SRC = resolve(import.meta.dirname, "..", "..", "src");
+
+/** Bundles `src/<rel>` into `<fresh temp dir>/bundle.cjs`; returns its path and a cleanup. */
+export function bundleForChildren(rel: string): { file: string; dir: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), "memdir-bundle-"));
+  const file = join(dir, "bundle.cjs");
+  buildSync({
+    entryPoints: [join(SRC, rel)],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    outfile: file,
+    logLevel: "silent",
+  });
+  return { file, dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
