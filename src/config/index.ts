@@ -1,0 +1,15 @@
+/**
+ * L1 config: the user config `<memdirHome>/config.json` (DESIGN.md §3.3). Importing this module loads
+ * no zod: `loadUserConfig` imports it lazily, `loadUserConfigSync` (hooks) never does.
+ */
+export { loadUserConfig, loadUserConfigSync, userConfigPath } from "./load.js";
+export {
+  CONFIG_FILE_NAME,
+  CONFIG_KEYS,
+  DEFAULT_CONFIG,
+  KNOWN_KEYS,
+  type UserConfig,
+  type UserConfigInput,
+  withDefaults,
+} from "./types.js";
+export { validateConfigByHand } from "./validate.js";

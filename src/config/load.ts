@@ -1,0 +1,100 @@
+/**
+ * Loading `<memdirHome>/config.json` (DESIGN.md §3.3). Two loaders with the same result and the same
+ * BAD_CONFIG error shape:
+ * - `loadUserConfig` validates with zod (imported lazily: importing config/ costs nothing);
+ * - `loadUserConfigSync` validates by hand, for hooks (no zod on the hot path, sync fs).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { errnoCode, MemdirError } from "../core/errors.js";
+import { normalizeNewlines } from "../core/text.js";
+import { badJsonError, badKeyError, notAnObjectError, unknownKeyError, valueAt } from "./errors.js";
+import {
+  CONFIG_FILE_NAME,
+  KNOWN_KEYS,
+  type UserConfig,
+  type UserConfigInput,
+  withDefaults,
+} from "./types.js";
+import { validateConfigByHand } from "./validate.js";
+
+/** Absolute path of the user config: `<memdirHome>/config.json`. */
+export function userConfigPath(memdirHome: string): string {
+  return join(memdirHome, CONFIG_FILE_NAME);
+}
+
+/**
+ * The parsed JSON of the config file, or `undefined` when the file is missing or blank.
+ * BOM and CRLF are tolerated. Throws MemdirError BAD_CONFIG on invalid JSON, IO on other read errors.
+ */
+function readRawConfig(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return undefined;
+    throw new MemdirError("IO", `cannot read ${file}`, {
+      expected: "a readable file (or none: defaults apply)",
+      received: errnoCode(e) ?? String(e),
+      hint: `check the permissions of ${file}`,
+      cause: e,
+    });
+  }
+  const t = normalizeNewlines(text);
+  if (t.trim() === "") return undefined;
+  try {
+    return JSON.parse(t) as unknown;
+  } catch (e) {
+    throw badJsonError(file, t, e);
+  }
+}
+
+type Zod = typeof import("zod");
+let schemaCache: ReturnType<typeof buildSchema> | undefined;
+
+function buildSchema(z: Zod["z"]) {
+  return z.strictObject({
+    autoMemoryDirectory: z.string().min(1).optional(),
+    extraction: z.strictObject({ everyNTurns: z.int().min(1).optional() }).optional(),
+    harnessLoadsMemoryMd: z.union([z.boolean(), z.literal("auto")]).optional(),
+    sessionStartBudgetChars: z.int().min(0).optional(),
+  });
+}
+
+/**
+ * Reads and validates `<memdirHome>/config.json` with zod; a missing or blank file gives the defaults.
+ * @returns the config with defaults applied (a fresh object).
+ * @throws MemdirError BAD_CONFIG naming the bad or unknown key (dotted, e.g. `extraction.everyNTurns`)
+ *   with expected / received / what to do; MemdirError IO when the file cannot be read.
+ */
+export async function loadUserConfig(memdirHome: string): Promise<UserConfig> {
+  const file = userConfigPath(memdirHome);
+  const raw = readRawConfig(file);
+  if (raw === undefined) return withDefaults({});
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw notAnObjectError(file, raw);
+  const { z } = await import("zod");
+  schemaCache ??= buildSchema(z);
+  const r = schemaCache.safeParse(raw);
+  if (r.success) return withDefaults(r.data as UserConfigInput);
+  const issue = r.error.issues[0]!;
+  const parent = issue.path.map(String).join(".");
+  if (issue.code === "unrecognized_keys") {
+    const name = issue.keys[0] ?? "";
+    // zod reports unknown keys under an object path; keep the message shape of the hand validator.
+    if (parent in KNOWN_KEYS) throw unknownKeyError(file, parent, name);
+  }
+  throw badKeyError(file, parent, valueAt(raw, parent), r.error);
+}
+
+/**
+ * Hook-path loader: same file, same result, same BAD_CONFIG errors as `loadUserConfig`, validated by
+ * hand (no zod). Unknown keys are ignored here (hooks only need the known ones; `loadUserConfig`,
+ * used by the CLI, reports them).
+ * @throws MemdirError BAD_CONFIG / IO as `loadUserConfig`.
+ */
+export function loadUserConfigSync(memdirHome: string): UserConfig {
+  const file = userConfigPath(memdirHome);
+  const raw = readRawConfig(file);
+  if (raw === undefined) return withDefaults({});
+  return withDefaults(validateConfigByHand(file, raw, { rejectUnknown: false }));
+}

@@ -1,0 +1,66 @@
+/** The bundle of every path a hook or job needs for one project (ARCHITECTURE.md "paths/"). */
+import { join } from "node:path";
+import { findGitRoot } from "./git-root.js";
+import { homeDir, memdirHome } from "./home.js";
+import { type MemoryDirOptions, type MemoryDirSource, resolveMemoryDirDetailed } from "./memory-dir.js";
+import { resolveStateRoot } from "./state-root.js";
+import { assertCwd } from "./validate.js";
+
+export interface ProjectPaths {
+  /** Canonical git root (main checkout), or the cwd outside git: what the memory key is derived from. */
+  projectRoot: string;
+  /** The memory dir (DESIGN.md §3.1): MEMORY.md + topic files. */
+  memoryDir: string;
+  /** Which rule chose `memoryDir`; only `default` dirs are claimed with `claimMemoryDir`. */
+  memoryDirSource: MemoryDirSource;
+  /** The `.memdir/` state root (DESIGN.md §3.2). Not created here: see `ensureStateRoot`. */
+  stateRoot: string;
+  /** `<stateRoot>/notepad.md` */
+  notepad: string;
+  /** `<stateRoot>/project-memory.json` */
+  projectMemory: string;
+  /** `<stateRoot>/sessions` (session end records `<id>.json`) */
+  sessionsDir: string;
+  /** `<stateRoot>/summaries` (`<id>.md` rolling session summaries) */
+  summariesDir: string;
+  /** `<stateRoot>/state` (use `sessionStatePaths` for files inside) */
+  stateDir: string;
+  /** `$MEMDIR_HOME` or `~/.memdir` */
+  memdirHome: string;
+  /** `<memdirHome>/user-memory` */
+  userMemoryDir: string;
+  /** `<memdirHome>/logs/memdir.log` */
+  logFile: string;
+  /** `<memdirHome>/logs/events.jsonl` */
+  eventsFile: string;
+}
+
+/**
+ * Resolves every project path for `cwd`. Cheap enough for every hook event: no subprocess, one
+ * upward walk for `.git` (plus three small reads in a linked worktree) and one for the workspace
+ * marker. Creates nothing.
+ * @throws MemdirError BAD_INPUT (cwd), BAD_PATH (env paths, missing HOME), BAD_CONFIG (autoMemoryDirectory).
+ */
+export function resolveProjectPaths(opts: MemoryDirOptions): ProjectPaths {
+  assertCwd(opts.cwd);
+  const git = findGitRoot(opts.cwd) ?? null;
+  const mem = resolveMemoryDirDetailed(opts, git);
+  const home = opts.env.HOME || opts.env.USERPROFILE ? homeDir(opts.env) : undefined;
+  const stateRoot = resolveStateRoot({ cwd: opts.cwd, env: opts.env, home }, git);
+  const mh = memdirHome(opts.env);
+  return {
+    projectRoot: mem.projectRoot,
+    memoryDir: mem.memoryDir,
+    memoryDirSource: mem.source,
+    stateRoot,
+    notepad: join(stateRoot, "notepad.md"),
+    projectMemory: join(stateRoot, "project-memory.json"),
+    sessionsDir: join(stateRoot, "sessions"),
+    summariesDir: join(stateRoot, "summaries"),
+    stateDir: join(stateRoot, "state"),
+    memdirHome: mh,
+    userMemoryDir: join(mh, "user-memory"),
+    logFile: join(mh, "logs", "memdir.log"),
+    eventsFile: join(mh, "logs", "events.jsonl"),
+  };
+}
