@@ -9,11 +9,14 @@ export type Scope = "project" | "user";
 
 /** A topic file as read from disk. */
 export interface TopicFile {
-  /** Identifier; equals the file name without `.md`. */
+  /**
+   * The frontmatter `name` (Claude Code writes a kebab slug equal to the file name without `.md`;
+   * older files may hold a title). Defaults to the file name without `.md` when absent.
+   */
   name: string;
   description: string;
   type: MemoryType;
-  /** Markdown body (LF line ends, no trailing blank lines). */
+  /** Markdown body (LF line ends, no trailing whitespace; leading blank lines as read, so a rewrite is byte-stable). */
   body: string;
   /** `metadata` mapping (originSessionId, sources, updated, …) including unknown keys. */
   metadata: Record<string, unknown>;
@@ -25,6 +28,49 @@ export interface TopicFile {
   path: string;
   /** mtime in ms. */
   mtimeMs: number;
+  /**
+   * The frontmatter YAML exactly as read (no `---` fences), when the topic came from disk.
+   * `serializeTopic` re-emits it verbatim when nothing changed and edits it in place otherwise, so
+   * comments, quoting and key order survive a rewrite. Absent for a topic built in memory.
+   */
+  raw?: string;
+}
+
+/** The cheap view of a topic file that `scanTopics` returns (first 30 lines only). */
+export interface TopicHeader {
+  name: string;
+  description: string;
+  type: MemoryType;
+  /** Absolute path. */
+  path: string;
+  /** mtime in ms. */
+  mtimeMs: number;
+}
+
+export interface ScanOptions {
+  /** Keep at most this many files, newest mtime first (default 200, Claude Code `MAX_MEMORY_FILES`). */
+  maxFiles?: number;
+  /** Parse only this many leading lines of each file (default 30, Claude Code `FRONTMATTER_MAX_LINES`). */
+  maxLines?: number;
+}
+
+export interface ScanResult {
+  /** Newest mtime first. */
+  topics: TopicHeader[];
+  /** Files that could not be read or parsed; they never block the others. */
+  errors: { path: string; message: string }[];
+}
+
+/** What writing MEMORY.md did (`rebuildIndex`, and the index step of `upsertMemory` / `deleteMemory`). */
+export interface IndexWriteResult {
+  /** Whether MEMORY.md was rewritten. */
+  changed: boolean;
+  /** Topic file names (e.g. `testing.md`) with a line of their own, in file order. */
+  listed: string[];
+  /** Topic file names folded into the "N older topics" line because of the budget (oldest first). */
+  collapsed: string[];
+  /** Set when the write-time budget had to shorten or fold entries (or could not be met). */
+  warning?: string;
 }
 
 /** What an extractor (offline engine or model) wants stored. */
@@ -44,6 +90,9 @@ export interface MemoryDraft {
 
 export interface UpsertResult {
   action: "created" | "merged" | "unchanged";
+  /** File name without `.md` of the topic written or matched. */
   name: string;
   path: string;
+  /** MEMORY.md budget warning (see IndexWriteResult.warning), to be logged by the caller. */
+  warning?: string;
 }

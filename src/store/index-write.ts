@@ -1,0 +1,122 @@
+/**
+ * Writing MEMORY.md and the dir lock shared by every writer of a memory dir (DESIGN.md §6 "every
+ * write: lock, re-read, merge, atomic replace"; Claude Code #58736: concurrent MEMORY.md appends
+ * lost lines). `rebuildIndex` and `deleteMemory` live here; `upsertMemory` in upsert.ts.
+ */
+import { rmSync, statSync } from "node:fs";
+import { basename, join, normalize } from "node:path";
+import { MemdirError } from "../core/errors.js";
+import { ensureDir, readTextIfExists, writeFileAtomic } from "../core/fs.js";
+import { withLockSync } from "../core/lock.js";
+import { INDEX_FILE, planIndex } from "./memory-md.js";
+import { scanTopics } from "./scan.js";
+import type { IndexWriteResult, TopicHeader } from "./types.js";
+
+/** The dir-level lock file every writer of a memory dir holds. */
+export const STORE_LOCK_FILE = ".memdir.lock";
+export const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
+
+export interface StoreWriteOptions {
+  /** Wait at most this long for the dir lock (ms, default 30,000). */
+  lockTimeoutMs?: number;
+}
+
+/** Runs `fn` holding `<memoryDir>/.memdir.lock` (creates the dir). Throws MemdirError LOCK_TIMEOUT. */
+export function withStoreLock<T>(memoryDir: string, fn: () => T, opts: StoreWriteOptions = {}): T {
+  ensureDir(memoryDir);
+  return withLockSync(join(memoryDir, STORE_LOCK_FILE), fn, {
+    timeoutMs: opts.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+  });
+}
+
+/** Headers of every topic file (no 200-file limit: the index accounts for all of them). */
+export const scanAll = (memoryDir: string): TopicHeader[] =>
+  scanTopics(memoryDir, { maxFiles: Number.POSITIVE_INFINITY }).topics;
+
+/** True when `path` exists (any kind). */
+export function fileExists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Rewrites MEMORY.md from `headers` (caller holds the lock). Does not create it for an empty dir. */
+export function writeIndexLocked(memoryDir: string, headers: TopicHeader[]): IndexWriteResult {
+  const path = join(memoryDir, INDEX_FILE);
+  const existing = readTextIfExists(path);
+  if (existing === undefined && headers.length === 0) return { changed: false, listed: [], collapsed: [] };
+  const byFile = new Map(headers.map((h) => [basename(h.path), h]));
+  const resolve = (target: string) => {
+    let t = target;
+    try {
+      t = decodeURIComponent(target);
+    } catch {}
+    const file = normalize(t).replace(/\\/g, "/").replace(/^\.\//, "");
+    const h = byFile.get(file);
+    if (h) return { file, recencyMs: h.mtimeMs };
+    try {
+      const s = statSync(join(memoryDir, file));
+      return s.isFile() ? { file, recencyMs: s.mtimeMs } : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const topics = headers.map((h) => ({
+    file: basename(h.path),
+    title: h.name,
+    hook: h.description,
+    recencyMs: h.mtimeMs,
+  }));
+  const plan = planIndex(existing, topics, resolve);
+  const changed = plan.text !== existing;
+  if (changed) writeFileAtomic(path, plan.text);
+  return {
+    changed,
+    listed: plan.listed,
+    collapsed: plan.collapsed,
+    ...(plan.warning ? { warning: plan.warning } : {}),
+  };
+}
+
+/**
+ * Rebuilds MEMORY.md from a scan of every topic file, under the dir lock: existing lines keep their
+ * place, lines to missing files go, new topics are appended, then the write-time budget applies.
+ */
+export function rebuildIndex(memoryDir: string, opts: StoreWriteOptions = {}): IndexWriteResult {
+  return withStoreLock(memoryDir, () => writeIndexLocked(memoryDir, scanAll(memoryDir)), opts);
+}
+
+/**
+ * Deletes topic `name` (file name with or without `.md`) and its MEMORY.md line, under the dir lock.
+ * Returns `deleted: false` when no such file exists.
+ * @throws MemdirError BAD_PATH when `name` is not a plain file name.
+ */
+export function deleteMemory(
+  memoryDir: string,
+  name: string,
+  opts: StoreWriteOptions = {},
+): { deleted: boolean; path: string; warning?: string } {
+  const stem = name.replace(/\.md$/i, "");
+  if (stem === "" || /[/\\]/.test(stem) || stem === "." || stem === ".." || stem.toLowerCase() === "memory") {
+    throw new MemdirError("BAD_PATH", `cannot delete memory ${JSON.stringify(name)}`, {
+      expected: "the name of a topic file in the memory dir, e.g. testing-no-db-mocks",
+      received: JSON.stringify(name),
+      hint: "use a name listed by `memdir status`, without a directory",
+    });
+  }
+  const path = join(memoryDir, `${stem}.md`);
+  if (!fileExists(path)) return { deleted: false, path };
+  return withStoreLock(
+    memoryDir,
+    () => {
+      if (!fileExists(path)) return { deleted: false, path };
+      rmSync(path, { force: true });
+      const idx = writeIndexLocked(memoryDir, scanAll(memoryDir));
+      return idx.warning ? { deleted: true, path, warning: idx.warning } : { deleted: true, path };
+    },
+    opts,
+  );
+}

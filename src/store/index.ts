@@ -1,0 +1,49 @@
+/**
+ * L2 store: the memory dir (DESIGN.md §3.1). Topic files in three frontmatter forms, the scan,
+ * upsert with near-duplicate merging, MEMORY.md with its write-time budget and load-time cut.
+ * All sync. `load.ts` and `memory-md.ts` do not import `yaml`: a hook that only needs
+ * `loadIndexForPrompt` may import `store/load.js` directly.
+ */
+
+export {
+  deleteMemory,
+  rebuildIndex,
+  STORE_LOCK_FILE,
+  type StoreWriteOptions,
+  withStoreLock,
+} from "./index-write.js";
+export { cutIndexForPrompt, type LoadedIndex, loadIndexForPrompt } from "./load.js";
+export {
+  collapsedLine,
+  formatIndexLine,
+  INDEX_FILE,
+  INDEX_HEADER,
+  INDEX_LINE_MAX,
+  INDEX_MAX_BYTES,
+  INDEX_MAX_LINES,
+  type IndexLine,
+  type IndexPlan,
+  type IndexTopic,
+  parseIndexLine,
+  planIndex,
+} from "./memory-md.js";
+export {
+  listTopicFiles,
+  readHead,
+  SCAN_HEAD_BYTES,
+  SCAN_MAX_FILES,
+  SCAN_MAX_LINES,
+  scanTopics,
+} from "./scan.js";
+export {
+  containsFact,
+  contentWords,
+  findNearDuplicate,
+  jaccard,
+  MERGE_THRESHOLD,
+  overlap,
+  similarity,
+} from "./similarity.js";
+export { DEFAULT_NODE_TYPE, parseTopic, readTopic, serializeTopic, validateType } from "./topic.js";
+export * from "./types.js";
+export { MAX_SOURCES, upsertMemory } from "./upsert.js";

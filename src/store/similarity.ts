@@ -1,0 +1,133 @@
+/**
+ * Near-duplicate detection for topic files (DESIGN.md §4 "merge into an existing file rather than
+ * creating a near-duplicate"). Offline and deterministic: normalized word sets compared by overlap
+ * (containment) and Jaccard; no model, no embeddings.
+ */
+import type { MemoryDraft, TopicFile } from "./types.js";
+
+/** Merge when the best score reaches this (tuned by test/store/similarity.test.ts). */
+export const MERGE_THRESHOLD = 0.6;
+/** Overlap (containment) is used only when both sets have at least this many words; Jaccard otherwise. */
+const MIN_OVERLAP_SET = 3;
+
+const STOPWORDS = new Set(
+  (
+    "a an the and or but if then else of to in on at by for with without from into onto about as is are was were be " +
+    "been being am it its it's this that these those there here we you i he she they them their our your my me us " +
+    "do does did done should must always can could would will shall may might so such than too very just also not " +
+    "no never don't doesn't dont doesnt instead rather only all any each every some same other use used using uses " +
+    "why how apply applies when what which who whom where while because via per vs etc e g ie eg please make sure " +
+    "prefer prefers preferred want wants like"
+  ).split(" "),
+);
+
+/** Light English stemming so `tests`/`test`, `mocking`/`mock` meet. */
+function stem(w: string): string {
+  if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
+  if (w.length > 5 && w.endsWith("ing")) return w.slice(0, -3);
+  if (w.length > 4 && w.endsWith("ed") && !w.endsWith("eed")) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith("es") && /(ss|sh|ch|x|z)es$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+/**
+ * The content words of `text`: NFKC, lower case, split on anything that is not a letter or digit,
+ * stopwords and one-letter words dropped, light stemming.
+ */
+export function contentWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const raw of text
+    .normalize("NFKC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u)) {
+    const w = raw.replace(/^'+|'+$/g, "");
+    if (w.length < 2 || STOPWORDS.has(w)) continue;
+    out.add(stem(w.replace(/'s$/, "")));
+  }
+  return out;
+}
+
+function intersection(a: Set<string>, b: Set<string>): number {
+  let n = 0;
+  const [small, big] = a.size <= b.size ? [a, b] : [b, a];
+  for (const w of small) if (big.has(w)) n++;
+  return n;
+}
+
+/** |A∩B| / |A∪B|, 0 for two empty sets. */
+export function jaccard(a: Set<string>, b: Set<string>): number {
+  const i = intersection(a, b);
+  const u = a.size + b.size - i;
+  return u === 0 ? 0 : i / u;
+}
+
+/** |A∩B| / min(|A|,|B|) when both sets have MIN_OVERLAP_SET words or more, else Jaccard. */
+export function overlap(a: Set<string>, b: Set<string>): number {
+  if (Math.min(a.size, b.size) < MIN_OVERLAP_SET) return jaccard(a, b);
+  return intersection(a, b) / Math.min(a.size, b.size);
+}
+
+/**
+ * How close `draft` is to `topic` (0..1): the best of description vs description (overlap), whole
+ * text vs whole text (Jaccard), and the draft vs each paragraph of the topic's body (overlap), so a
+ * topic that has absorbed many facts is matched fact by fact rather than by its growing vocabulary.
+ */
+export function similarity(draft: Pick<MemoryDraft, "description" | "body">, topic: TopicFile): number {
+  const dDesc = contentWords(draft.description);
+  const dAll = contentWords(`${draft.description}\n${draft.body}`);
+  let best = overlap(dDesc, contentWords(topic.description));
+  best = Math.max(best, jaccard(dAll, contentWords(`${topic.description}\n${topic.body}`)));
+  for (const para of topic.body.split(/\n\s*\n/)) {
+    if (para.trim() === "") continue;
+    best = Math.max(best, overlap(dAll, contentWords(para)));
+  }
+  return best;
+}
+
+/** Lower-cased words joined by single spaces: text compared regardless of case, punctuation, markup. */
+export function normalizeForContainment(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** True when `fact` (its words, in order) already appears in `body`. */
+export function containsFact(body: string, fact: string): boolean {
+  const f = normalizeForContainment(fact);
+  return f === "" || ` ${normalizeForContainment(body)} `.includes(` ${f} `);
+}
+
+/**
+ * The topic of the same type that `draft` should merge into, or undefined: a topic whose file
+ * name equals `slug` (the draft's preferred name), else the most similar one scoring at least
+ * MERGE_THRESHOLD (ties: the most recently modified).
+ */
+export function findNearDuplicate(
+  draft: Pick<MemoryDraft, "type" | "description" | "body">,
+  slug: string | undefined,
+  topics: TopicFile[],
+): { topic: TopicFile; score: number } | undefined {
+  const same = topics.filter((t) => t.type === draft.type);
+  if (slug) {
+    const byName = same.find((t) => fileStem(t.path) === slug);
+    if (byName) return { topic: byName, score: 1 };
+  }
+  let best: { topic: TopicFile; score: number } | undefined;
+  for (const t of same) {
+    const score = similarity(draft, t);
+    if (score < MERGE_THRESHOLD) continue;
+    if (!best || score > best.score || (score === best.score && t.mtimeMs > best.topic.mtimeMs)) {
+      best = { topic: t, score };
+    }
+  }
+  return best;
+}
+
+/** File name of `path` without directory and `.md`. */
+export function fileStem(path: string): string {
+  const base = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+  return base.replace(/\.md$/i, "");
+}

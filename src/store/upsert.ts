@@ -1,0 +1,188 @@
+/**
+ * Storing a memory (DESIGN.md §4 extraction job: "merge into an existing file rather than creating
+ * a near-duplicate"). The whole read-modify-write, MEMORY.md included, runs under the dir lock.
+ */
+import { join } from "node:path";
+import { isoUtc } from "../core/clock.js";
+import { MemdirError } from "../core/errors.js";
+import { writeFileAtomic } from "../core/fs.js";
+import {
+  normalizeNewlines,
+  slugify,
+  squashWhitespace,
+  toWellFormed,
+  truncateCodePoints,
+} from "../core/text.js";
+import { scrub } from "../privacy/index.js";
+import { ParseCache } from "./cache.js";
+import {
+  fileExists,
+  type StoreWriteOptions,
+  scanAll,
+  withStoreLock,
+  writeIndexLocked,
+} from "./index-write.js";
+import { listTopicFiles } from "./scan.js";
+import { containsFact, fileStem, findNearDuplicate } from "./similarity.js";
+import { readTopic, serializeTopic, validateType } from "./topic.js";
+import type { MemoryDraft, TopicFile, TopicHeader, UpsertResult } from "./types.js";
+
+/** Provenance kept per topic (`metadata.sources`): the newest N, so the frontmatter stays within the 30 scanned lines. */
+export const MAX_SOURCES = 10;
+/** A name derived from a description is cut at a word to at most this many characters. */
+const NAME_FROM_DESCRIPTION_MAX = 48;
+
+/** ISO 8601 UTC without milliseconds, e.g. `2026-11-29T10:00:00Z`. */
+const isoSeconds = (ms: number) => isoUtc(ms).replace(/\.\d{3}Z$/, "Z");
+
+interface CleanDraft extends MemoryDraft {
+  sources: string[];
+}
+
+/** Scrubs (privacy) and normalizes every text field of a draft. */
+function cleanDraft(draft: MemoryDraft): CleanDraft {
+  const type = validateType(draft.type, "the memory draft");
+  const text = (s: string) => toWellFormed(normalizeNewlines(scrub(s)));
+  const body = text(draft.body ?? "")
+    .replace(/^\s*\n/, "")
+    .trimEnd();
+  let description = squashWhitespace(text(draft.description ?? ""));
+  if (description === "" && body === "") {
+    throw new MemdirError("BAD_INPUT", "the memory draft has no text", {
+      expected: "a description or a body that is not empty after removing private text and secrets",
+      received: `description ${JSON.stringify(draft.description ?? "")}, body of ${(draft.body ?? "").length} characters`,
+      hint: "skip this memory, or give it content that is not marked <private>",
+    });
+  }
+  if (description === "")
+    description = truncateCodePoints(squashWhitespace(body.split("\n").find((l) => l.trim()) ?? ""), 120);
+  const out: CleanDraft = { type, description, body: body === "" ? description : body, sources: [] };
+  const name = draft.name === undefined ? "" : squashWhitespace(text(draft.name));
+  if (name !== "") out.name = name;
+  if (draft.originSessionId) out.originSessionId = text(draft.originSessionId);
+  out.sources = (draft.sources ?? []).map((s) => text(String(s)).trim()).filter((s) => s !== "");
+  return out;
+}
+
+/**
+ * A file name for a new topic: the slug of the draft's name, else `<type>-<slug of description>` cut
+ * at a word to 48 characters; `-2`, `-3`, … appended until no file (any case) has it.
+ */
+function newTopicName(memoryDir: string, d: CleanDraft): string {
+  let base = d.name ? slugify(d.name) : "";
+  if (base === "") {
+    base = slugify(`${d.type}-${d.description}`, 200);
+    if (base.length > NAME_FROM_DESCRIPTION_MAX) {
+      const cut = base.slice(0, NAME_FROM_DESCRIPTION_MAX + 1);
+      base = cut.slice(0, Math.max(cut.lastIndexOf("-"), d.type.length + 2)).replace(/-+$/, "");
+    }
+  }
+  if (base === "" || base === d.type) base = `${d.type}-memory`;
+  if (base === "memory") base = "memory-topic"; // MEMORY.md on case-insensitive file systems
+  const taken = new Set(listTopicFiles(memoryDir).map((f) => f.toLowerCase()));
+  let name = base;
+  for (let i = 2; taken.has(`${name}.md`) || fileExists(join(memoryDir, `${name}.md`)); i++)
+    name = `${base}-${i}`;
+  return name;
+}
+
+function unionSources(existing: unknown, add: string[]): string[] | undefined {
+  const prev = Array.isArray(existing)
+    ? existing.map(String)
+    : existing === undefined
+      ? []
+      : [String(existing)];
+  const all = [...prev];
+  for (const s of add) if (!all.includes(s)) all.push(s);
+  if (all.length === prev.length) return undefined;
+  return all.slice(-MAX_SOURCES);
+}
+
+function mergeInto(topic: TopicFile, d: CleanDraft, nowMs: number): "merged" | "unchanged" {
+  const known = containsFact(`${topic.description}\n${topic.body}`, d.body);
+  const sources = unionSources(topic.metadata.sources, d.sources);
+  if (known && !sources) return "unchanged";
+  const next: TopicFile = { ...topic, metadata: { ...topic.metadata, updated: isoSeconds(nowMs) } };
+  if (!known) next.body = topic.body.trim() === "" ? d.body : `${topic.body}\n\n${d.body}`;
+  if (sources) next.metadata.sources = sources;
+  writeFileAtomic(topic.path, serializeTopic(next));
+  return "merged";
+}
+
+function createTopic(memoryDir: string, d: CleanDraft, nowMs: number): TopicFile {
+  const name = newTopicName(memoryDir, d);
+  const metadata: Record<string, unknown> = {};
+  if (d.originSessionId) metadata.originSessionId = d.originSessionId;
+  if (d.sources.length > 0) metadata.sources = d.sources.slice(-MAX_SOURCES);
+  metadata.updated = isoSeconds(nowMs);
+  const topic: TopicFile = {
+    name,
+    description: d.description,
+    type: d.type,
+    body: d.body,
+    metadata,
+    extra: {},
+    form: "top-level-type",
+    path: join(memoryDir, `${name}.md`),
+    mtimeMs: nowMs,
+  };
+  writeFileAtomic(topic.path, serializeTopic(topic));
+  return topic;
+}
+
+function headerOf(path: string): TopicHeader | undefined {
+  try {
+    const t = readTopic(path);
+    return { name: t.name, description: t.description, type: t.type, path, mtimeMs: t.mtimeMs };
+  } catch {
+    return undefined;
+  }
+}
+
+const topicCache = new ParseCache<TopicFile>();
+
+/**
+ * Stores a memory: scrubs every text (private tags, secrets), validates the type, then under the
+ * dir lock re-reads the dir, merges into a near-duplicate topic of the same type (same file name,
+ * or similarity ≥ MERGE_THRESHOLD; the fact is appended unless its words already appear, sources
+ * are unioned, `metadata.updated` set to `nowMs`) or creates `<slug>.md` with a unique name, writes
+ * atomically and updates MEMORY.md in the same lock.
+ * @throws MemdirError BAD_MEMORY_TYPE (type not in the closed set), BAD_INPUT (no text left after
+ *   scrubbing), LOCK_TIMEOUT (dir lock held longer than `lockTimeoutMs`).
+ */
+export function upsertMemory(
+  memoryDir: string,
+  draft: MemoryDraft,
+  opts: { nowMs: number } & StoreWriteOptions,
+): UpsertResult {
+  const d = cleanDraft(draft);
+  return withStoreLock(
+    memoryDir,
+    () => {
+      const headers = scanAll(memoryDir);
+      const candidates = headers
+        .filter((h) => h.type === d.type)
+        .flatMap((h) => {
+          try {
+            return [topicCache.getPath(h.path, () => readTopic(h.path))];
+          } catch {
+            return [];
+          }
+        });
+      const dup = findNearDuplicate(d, d.name ? slugify(d.name) : undefined, candidates);
+      let result: UpsertResult;
+      if (dup) {
+        const action = mergeInto(dup.topic, d, opts.nowMs);
+        result = { action, name: fileStem(dup.topic.path), path: dup.topic.path };
+      } else {
+        const t = createTopic(memoryDir, d, opts.nowMs);
+        result = { action: "created", name: t.name, path: t.path };
+      }
+      const rest = headers.filter((h) => h.path !== result.path);
+      const mine = headerOf(result.path);
+      const idx = writeIndexLocked(memoryDir, mine ? [...rest, mine] : rest);
+      return idx.warning ? { ...result, warning: idx.warning } : result;
+    },
+    opts,
+  );
+}
