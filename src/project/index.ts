@@ -1,0 +1,28 @@
+/**
+ * project/ (L2): `project-memory.json` (DESIGN.md §3.2): the detected stack, package manager and
+ * commands, and what tool calls taught (hot paths, commands that worked, facts from extraction).
+ * All sync; `learnFromToolUse` is cheap enough for PostToolUse.
+ */
+
+export { MAX_COMMAND_CHARS, normalizeCommand } from "./commands.js";
+export { detectProject } from "./detect.js";
+export {
+  capByUse,
+  hotPathOf,
+  IGNORED_SEGMENTS,
+  learnFromToolUse,
+  MAX_COMMANDS,
+  MAX_HOT_PATHS,
+  RECENT_MS,
+} from "./learn.js";
+export {
+  addProjectFacts,
+  DETECT_TTL_MS,
+  MAX_FACT_CHARS,
+  MAX_FACTS,
+  normalizeProjectMemory,
+  readProjectMemory,
+  updateProjectMemory,
+} from "./memory.js";
+export { SUMMARY_LIMITS, summarizeProjectMemory } from "./summary.js";
+export type * from "./types.js";

@@ -1,0 +1,124 @@
+/** Shapes of the session-scoped state files and the session end record (DESIGN.md §3.2). */
+
+/**
+ * Session-level tool statistics: the seven dimensions of Claude Code's `toolStats`
+ * (seed 000, `sdk-tools.d.ts` of 2.1.100). Counts are tool calls; lines are text lines.
+ */
+export interface ToolStats {
+  readCount: number;
+  searchCount: number;
+  bashCount: number;
+  editFileCount: number;
+  linesAdded: number;
+  linesRemoved: number;
+  otherToolCount: number;
+}
+
+/** One tool call as a PostToolUse / PostToolUseFailure hook sees it. */
+export interface ToolCallRecord {
+  /** Claude Code tool name, e.g. `Read`, `Bash`, `mcp__github__create_issue`. */
+  toolName: string;
+  /** The hook's `tool_input` object. */
+  toolInput: unknown;
+  /** The hook's `tool_response` (PostToolUse only), e.g. Edit `{structuredPatch, …}`. */
+  toolResponse?: unknown;
+  /** false for PostToolUseFailure. */
+  success: boolean;
+  /** The failure's `error` text (PostToolUseFailure). */
+  error?: string;
+  /** PostToolUseFailure `is_interrupt`: the user stopped the call; counted, never a retry. */
+  interrupted?: boolean;
+}
+
+/** `session-started.json`: who owns the session and since when. */
+export interface SessionStarted {
+  session_id: string;
+  /** Pid of the harness process (the long-lived `claude` process), not of the hook process. */
+  owner_pid?: number;
+  /** Linux `/proc/sys/kernel/random/boot_id` at start; a different boot means the owner is gone. */
+  boot_id?: string;
+  /** First start of this session (ISO 8601 UTC); kept on resume. */
+  started_at: string;
+  /** Latest (re)start (ISO 8601 UTC). */
+  last_started_at: string;
+  /** How many SessionStart events this session has seen. */
+  starts: number;
+  /** SessionStart `source` of the latest start (`startup`, `resume`, `clear`, `compact`, `fork`). */
+  source?: string;
+  transcript_path?: string;
+  cwd?: string;
+}
+
+/** `last-tool-error-state.json` (DESIGN.md §3.2; field names as in oh-my-claudecode). */
+export interface LastToolError {
+  session_id: string;
+  tool_name: string;
+  /** JSON of the tool input, at most 200 code points. */
+  input_preview: string;
+  /** The error text, at most 500 code points. */
+  error: string;
+  /** ISO 8601 UTC time of this failure. */
+  timestamp: string;
+  /** 1 for a first failure; +1 for each failure of the same tool within 60 s of the previous one. */
+  retry_count: number;
+}
+
+export type SubagentStatus = "running" | "completed" | "failed";
+
+export interface SubagentEntry {
+  agent_id: string;
+  agent_type: string;
+  /** ISO time of SubagentStart; null for a stop whose start was never seen. */
+  started_at: string | null;
+  ended_at?: string;
+  status: SubagentStatus;
+  /** true for an entry made from a stop without a start: never counted in the totals. */
+  synthetic?: boolean;
+}
+
+/** `subagent-tracking-state.json`. */
+export interface SubagentTracking {
+  session_id: string;
+  agents: SubagentEntry[];
+  total_spawned: number;
+  total_completed: number;
+  total_failed: number;
+  /** Stops whose start was never seen (forked agents, hooks installed mid-session). */
+  total_unmatched_stops: number;
+  last_updated: string;
+}
+
+/** `sessions/<id>.json`, the session end record: every field of DESIGN.md §3.2. */
+export interface SessionEndRecord {
+  session_id: string;
+  /** From this session's own `session-started.json` only (never another session's state); null if unknown. */
+  started_at: string | null;
+  ended_at: string;
+  /** ended_at − started_at in ms; null when started_at is unknown. */
+  duration_ms: number | null;
+  /** SessionEnd `reason` (`clear`, `resume`, `logout`, `prompt_input_exit`, `other`) or `reclaimed`. */
+  reason: string;
+  agents_spawned: number;
+  agents_completed: number;
+  modes_used: string[];
+  toolStats: ToolStats;
+}
+
+/** Extraction cursor of a session's transcript. */
+export interface ExtractionCursor {
+  transcriptPath?: string;
+  /** Byte offset in the transcript up to which extraction is done. */
+  offset: number;
+  /** Turns processed so far (for the every-N-turns throttle). */
+  turns: number;
+}
+
+/** One entry of `state/extract-queue.json`. */
+export interface ExtractionQueueEntry {
+  sessionId: string;
+  transcriptPath: string;
+  /** Byte offset where the unprocessed tail starts. */
+  offset: number;
+  /** ISO time the entry was queued. */
+  queuedAt: string;
+}
