@@ -1,0 +1,29 @@
+/**
+ * L1 privacy (DESIGN.md §4, §5): strip `<private>…</private>` and redact secrets before anything is
+ * stored, logged or handed to an extractor. `scrub` is sync and cheap (hooks); `scrubDeep` adds the
+ * lazily loaded secretlint pass (background jobs). Imports core only.
+ */
+import { toWellFormed } from "../core/text.js";
+import { redactWithSecretlint } from "./deep.js";
+import { stripPrivate } from "./private-tags.js";
+import { redactSecrets } from "./redact.js";
+
+export { stripPrivate } from "./private-tags.js";
+export { containsSecret, redactSecrets } from "./redact.js";
+
+/**
+ * `redactSecrets(stripPrivate(toWellFormed(text)))`: lone surrogates become U+FFFD, private blocks go,
+ * secrets become `[REDACTED:<rule>]`. Sync, never throws, idempotent (`scrub(scrub(x)) === scrub(x)`).
+ */
+export function scrub(text: string): string {
+  return redactSecrets(stripPrivate(toWellFormed(text)));
+}
+
+/**
+ * `scrub(text)` then a `@secretlint/core` pass (recommended preset, lazy import) whose findings are
+ * redacted as `[REDACTED:<secretlint rule>]`. ~11 ms per call: use one call per batch, in background jobs.
+ * Rejects only when secretlint cannot be loaded.
+ */
+export async function scrubDeep(text: string): Promise<string> {
+  return redactWithSecretlint(scrub(text));
+}

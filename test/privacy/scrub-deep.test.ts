@@ -1,0 +1,55 @@
+import { resolve } from "node:path";
+import { buildSync } from "esbuild";
+import { describe, expect, it } from "vitest";
+import { scrub, scrubDeep } from "../../src/privacy/index.js";
+
+const j = (...parts: string[]) => parts.join("");
+const HEAVY = [
+  "zod",
+  "yaml",
+  "commander",
+  "@secretlint/core",
+  "@secretlint/secretlint-rule-preset-recommend",
+];
+
+describe("scrubDeep", () => {
+  it("redacts what only secretlint knows, after the regex pass", async () => {
+    const shopify = j("shpat", "_", "0123456789abcdef0123456789abcdef");
+    const linear = j("lin", "_api_", "abcdefghijklmnopqrstuvwxyz0123456789ABCD");
+    const text = `shop ${shopify}\nlinear ${linear}\n<private>diary</private>password=hunter2`;
+    expect(scrub(text)).toContain(shopify);
+    const out = await scrubDeep(text);
+    expect(out).not.toContain(shopify);
+    expect(out).not.toContain(linear);
+    expect(out).not.toContain("diary");
+    expect(out).toContain("[REDACTED:shopify]");
+    expect(out).toContain("[REDACTED:linear]");
+    expect(out).toContain("password=[REDACTED:password]");
+    expect(await scrubDeep(out)).toBe(out);
+  });
+
+  it("leaves ordinary text as scrub leaves it", async () => {
+    const text = "We decided to use pnpm workspaces; run `pnpm -r test` before pushing.\n";
+    expect(await scrubDeep(text)).toBe(text);
+    expect(await scrubDeep("")).toBe("");
+  });
+
+  it("privacy/ loads secretlint only through a dynamic import", () => {
+    const r = buildSync({
+      entryPoints: [resolve(import.meta.dirname, "..", "..", "src", "privacy", "index.ts")],
+      bundle: true,
+      write: false,
+      platform: "node",
+      format: "esm",
+      metafile: true,
+      external: HEAVY,
+      logLevel: "silent",
+    });
+    const imports = Object.values(r.metafile.outputs).flatMap((o) => o.imports);
+    const heavy = imports.filter((i) => HEAVY.includes(i.path)).map((i) => `${i.path}:${i.kind}`);
+    expect(heavy.sort()).toEqual([
+      "@secretlint/core:dynamic-import",
+      "@secretlint/secretlint-rule-preset-recommend:dynamic-import",
+    ]);
+  });
+});
