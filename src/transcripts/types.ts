@@ -11,8 +11,14 @@ export interface ToolCall {
   name: string;
   /** The tool's input object as recorded. */
   input: Record<string, unknown>;
-  /** The result, once seen: text of the tool_result and whether it was an error. */
-  result?: { text: string; isError: boolean; structured?: unknown };
+  /**
+   * The result, once seen: text of the tool_result and whether it was an error; `structured` is the
+   * harness's structured tool output (Claude Code `toolUseResult`, the shape of hook `tool_response`);
+   * `endOffset` is the byte offset just after the transcript line that carried the result.
+   */
+  result?: { text: string; isError: boolean; structured?: unknown; endOffset?: number };
+  /** Byte offset just after the transcript line that carried the tool_use block. */
+  endOffset?: number;
 }
 
 export type MessageKind =
@@ -38,6 +44,10 @@ export interface ConversationMessage {
   isSidechain: boolean;
   /** Byte offset just after the last transcript line that contributed to this message. */
   endOffset: number;
+  /** Assistant messages: the API message id (`msg_…`) the blocks were merged by. */
+  messageId?: string;
+  /** Prompts typed as a slash command (`/name args`): the command name (without `/`) and its arguments. */
+  command?: { name: string; args: string };
 }
 
 /** A compaction boundary (`system/compact_boundary`). */
@@ -60,4 +70,6 @@ export interface TranscriptSlice {
   endOffset: number;
   /** Counts of skipped lines by reason (unknown type, bad JSON, meta, progress…), for status. */
   skipped: Record<string, number>;
+  /** Subagent transcripts: the agent id recorded on the entries (`agentId`). */
+  agentId?: string;
 }

@@ -25,18 +25,37 @@ export const assistant = (id: string, block: Record<string, unknown>, extra: Rec
   line({
     ...envelope(extra),
     type: "assistant",
-    message: { id, type: "message", role: "assistant", model: "claude-sonnet-5", content: [block], stop_reason: null },
+    message: {
+      id,
+      type: "message",
+      role: "assistant",
+      model: "claude-sonnet-5",
+      content: [block],
+      stop_reason: null,
+    },
     requestId: `req_${id}`,
   });
 
 export const text = (t: string) => ({ type: "text", text: t });
-export const toolUse = (id: string, name: string, input: Record<string, unknown>) => ({ type: "tool_use", id, name, input });
+export const toolUse = (id: string, name: string, input: Record<string, unknown>) => ({
+  type: "tool_use",
+  id,
+  name,
+  input,
+});
 
-export const toolResult = (id: string, content: unknown, opts: { isError?: boolean; structured?: unknown } = {}) =>
+export const toolResult = (
+  id: string,
+  content: unknown,
+  opts: { isError?: boolean; structured?: unknown } = {},
+) =>
   line({
     ...envelope(),
     type: "user",
-    message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content, is_error: opts.isError }] },
+    message: {
+      role: "user",
+      content: [{ type: "tool_result", tool_use_id: id, content, is_error: opts.isError }],
+    },
     ...(opts.structured !== undefined ? { toolUseResult: opts.structured } : {}),
   });
 
@@ -44,7 +63,12 @@ export const system = (subtype: string, extra: Record<string, unknown> = {}) =>
   line({ ...envelope(), type: "system", subtype, content: "", level: "info", ...extra });
 
 export const progress = () =>
-  line({ ...envelope(), type: "progress", data: { type: "hook_progress", hookEvent: "PostToolUse" }, toolUseID: "t" });
+  line({
+    ...envelope(),
+    type: "progress",
+    data: { type: "hook_progress", hookEvent: "PostToolUse" },
+    toolUseID: "t",
+  });
 
 export const SESSION_ID = SESSION;
 

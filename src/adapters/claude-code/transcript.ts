@@ -1,0 +1,133 @@
+/**
+ * Claude Code transcript adapter (reference/claude-code.md §3): `~/.claude/projects/<dir>/<session>.jsonl`
+ * (and `<session>/subagents/agent-<id>.jsonl`) → the harness-neutral model of `transcripts/`.
+ * Also exports `deriveHookEvents` (replay) from `hook-events.ts`.
+ */
+import { MemdirError } from "../../core/errors.js";
+import type { ConversationMessage, ToolCall, TranscriptSlice } from "../../transcripts/types.js";
+import { readClaudeRows, transcriptSize } from "./transcript-entries.js";
+
+export { type DeriveHookEventsOptions, deriveHookEvents, type HookEventSpec } from "./hook-events.js";
+
+/**
+ * Reads the transcript at `path` from byte `fromOffset` (a cursor returned earlier as `endOffset`; 0 = from
+ * the start). Streams the file line by line (lines over 1 MB are fine). Rules (reference/claude-code.md §3):
+ * - only complete lines are read: a partial last line (file still being written) is not consumed, and
+ *   `endOffset` stops before it, so the next read continues exactly there;
+ * - assistant entries sharing `message.id` merge into one `assistant` message (text blocks joined by a
+ *   blank line, tool calls in order; thinking blocks ignored), even when tool results sit between them;
+ * - `tool_result` blocks attach to their ToolCall by `tool_use_id` (`is_error`, structured `toolUseResult`);
+ * - `prompt` messages are real prompts only: `isMeta` entries, command caveats and output, task
+ *   notifications, interrupt markers, bash-mode echoes and system reminders are dropped (reminder blocks
+ *   are cut out of otherwise real text); a custom slash command becomes the prompt `/name args`;
+ * - `isCompactSummary` entries become `compact_summary` messages; `compact_boundary` entries `compactions`;
+ * - every other line is counted in `skipped` by reason (`progress`, `file-history-snapshot`, `bad_json`,
+ *   `meta`, `task_notification`, `interrupt`, `local_command`, `system:<subtype>`, `orphan_tool_result`…).
+ * Text is returned as recorded: callers scrub it (privacy/) before storing or extracting.
+ * Throws MemdirError NOT_FOUND when the file does not exist, BAD_INPUT for a negative or fractional
+ * offset. An offset past the end of the file (the file was replaced) yields an empty slice whose
+ * `endOffset` is the file size and `skipped.cursor_past_end = 1`.
+ */
+export function readClaudeTranscript(path: string, fromOffset = 0): TranscriptSlice {
+  if (!Number.isSafeInteger(fromOffset) || fromOffset < 0) {
+    throw new MemdirError("BAD_INPUT", "a transcript cursor must be a byte offset", {
+      expected: "an integer >= 0 (an endOffset returned by an earlier read)",
+      received: String(fromOffset),
+      hint: "reset the extraction cursor of this session to 0",
+    });
+  }
+  const size = transcriptSize(path);
+  const slice: TranscriptSlice = {
+    sessionId: undefined,
+    cwd: undefined,
+    messages: [],
+    compactions: [],
+    endOffset: fromOffset,
+    skipped: {},
+  };
+  const skip = (reason: string) => {
+    slice.skipped[reason] = (slice.skipped[reason] ?? 0) + 1;
+  };
+  if (fromOffset > size) {
+    skip("cursor_past_end");
+    slice.endOffset = size;
+    return slice;
+  }
+  const byMessageId = new Map<string, ConversationMessage>();
+  const calls = new Map<string, ToolCall>();
+  for (const { env, item, lineEnd } of readClaudeRows(path, fromOffset)) {
+    slice.endOffset = lineEnd;
+    if (env.sessionId) slice.sessionId ??= env.sessionId;
+    if (env.cwd) slice.cwd = env.cwd;
+    if (env.agentId) slice.agentId ??= env.agentId;
+    const base = {
+      uuid: env.uuid,
+      timestamp: env.timestamp,
+      isSidechain: env.isSidechain,
+      endOffset: env.end,
+    };
+    switch (item.kind) {
+      case "prompt":
+        slice.messages.push({
+          kind: "prompt",
+          ...base,
+          text: item.text,
+          toolCalls: [],
+          ...(item.command ? { command: item.command } : {}),
+        });
+        break;
+      case "compact_summary":
+        slice.messages.push({ kind: "compact_summary", ...base, text: item.text, toolCalls: [] });
+        break;
+      case "assistant": {
+        let m = byMessageId.get(item.messageId);
+        if (!m) {
+          m = { kind: "assistant", ...base, text: "", toolCalls: [], messageId: item.messageId };
+          byMessageId.set(item.messageId, m);
+          slice.messages.push(m);
+        }
+        if (item.text) m.text = m.text ? `${m.text}\n\n${item.text}` : item.text;
+        m.endOffset = env.end;
+        for (const u of item.toolUses) {
+          if (calls.has(u.id)) continue;
+          const call: ToolCall = { id: u.id, name: u.name, input: u.input, endOffset: env.end };
+          calls.set(u.id, call);
+          m.toolCalls.push(call);
+        }
+        break;
+      }
+      case "tool_result": {
+        const call = calls.get(item.toolUseId);
+        if (!call) {
+          skip("orphan_tool_result");
+          break;
+        }
+        call.result = { text: item.text, isError: item.isError, endOffset: env.end };
+        if (item.structured !== undefined) call.result.structured = item.structured;
+        break;
+      }
+      case "compact_boundary":
+        slice.compactions.push({
+          uuid: env.uuid,
+          timestamp: env.timestamp,
+          trigger: item.trigger,
+          endOffset: env.end,
+        });
+        break;
+      case "skip":
+        skip(item.reason);
+        break;
+      case "turn_end":
+        skip("system:turn_end");
+        break;
+      default:
+        skip(item.kind);
+    }
+  }
+  const before = slice.messages.length;
+  slice.messages = slice.messages.filter(
+    (m) => m.kind !== "assistant" || m.text !== "" || m.toolCalls.length > 0,
+  );
+  if (slice.messages.length < before) slice.skipped.empty_assistant = before - slice.messages.length;
+  return slice;
+}

@@ -1,0 +1,18 @@
+/**
+ * L2 transcripts: the harness-neutral conversation model (layer 4 of DESIGN.md §2) and small helpers.
+ * Adapters (`adapters/<harness>/transcript.ts`) produce it; extraction, replay and session memory read it.
+ */
+export {
+  allToolCalls,
+  countToolCalls,
+  lastAssistantText,
+  toolCallsByName,
+  userPrompts,
+} from "./helpers.js";
+export type {
+  CompactionBoundary,
+  ConversationMessage,
+  MessageKind,
+  ToolCall,
+  TranscriptSlice,
+} from "./types.js";
