@@ -1,0 +1,130 @@
+/**
+ * The cue lexicon shared by the rules (English + Korean). Precision first: a rule fires only on a
+ * trigger, and these cues decide whether the guidance is standing (worth a memory) or a one-off
+ * task instruction (never a memory). Source of the taxonomy: Claude Code 2.1.x auto-memory prompt
+ * ("what NOT to save": ephemeral task state), reference/claude-mem.md #1709 (noise).
+ */
+
+/** True when the text contains Hangul syllables. */
+export function isKorean(s: string): boolean {
+  return /[\uac00-\ud7a3]/.test(s);
+}
+
+/** Lowercased text with typographic apostrophes made ASCII and emphasis markers removed. */
+export function norm(s: string): string {
+  return s
+    .replace(/[’‘]/g, "'")
+    .replace(/\*\*|__/g, "")
+    .toLowerCase();
+}
+
+/** Markers of short-lived, one-off instructions ("don't run the tests yet"). */
+const SHORT_LIVED_EN =
+  /\b(for now|yet|this time|right now|just now|at the moment|for the moment|temporarily|this once|in this case|for a (?:bit|while|sec|second|minute)|for this (?:one|task|pr|commit|change|file|session|run|branch|ticket|issue|step|test))\b|\bnever ?mind\b/;
+const SHORT_LIVED_KO = /(지금은|지금 당장|일단|이번에는|이번엔|이번만|아직|당분간|잠깐|잠시)/;
+/** Day words: short-lived for guidance, but fine (and anchored to a date) in project memories. */
+const DAY_WORDS = /\b(today|tonight|tomorrow|this morning|this afternoon)\b|(오늘|내일)/;
+
+/** Hedges: a guess is not guidance. */
+const HEDGE_EN =
+  /\b(maybe|perhaps|probably|might|may be|possibly|i guess|i think|not sure|if you want|if needed)\b/;
+const HEDGE_KO = /(아마|혹시|글쎄)/;
+
+/** Negated generalizers ("not always", "don't always"). */
+const NEGATED_GENERAL = /\b(?:not|n't)\s+(?:always|necessarily)\b/;
+
+/** A question: a question mark anywhere, or an interrogative opening (English). */
+const QUESTION_OPENING =
+  /^(?:can|could|would|will|shall|do you|does|did|is|are|was|were|have you|has|what|why|how|where|which|who|should (?:i|we))\b/;
+
+/**
+ * Why a sentence cannot carry standing guidance, or `undefined` when nothing objects.
+ * Checks questions, short-lived markers, hedges and negated generalizers; day words ("today")
+ * too unless `allowDays` (project memories anchor them to an absolute date instead).
+ */
+export function objection(sentence: string, allowDays = false): string | undefined {
+  const t = norm(sentence).trim();
+  if (t.includes("?") || t.includes("？")) return "question";
+  if (QUESTION_OPENING.test(t)) return "question";
+  const sl = SHORT_LIVED_EN.exec(t) ?? SHORT_LIVED_KO.exec(t);
+  if (sl) return `short-lived marker '${sl[1] ?? sl[0]}'`;
+  const d = allowDays ? null : DAY_WORDS.exec(t);
+  if (d) return `short-lived marker '${d[0]}'`;
+  const h = HEDGE_EN.exec(t) ?? HEDGE_KO.exec(t);
+  if (h) return `hedge '${h[1] ?? h[0]}'`;
+  if (NEGATED_GENERAL.test(t)) return "negated generalizer";
+  return undefined;
+}
+
+/** Cues that make an instruction general (standing) rather than about the current task. */
+const GENERAL_EN =
+  /\b(always|never|ever|from now on|going forward|moving forward|in the future|in general|generally|as a rule|by default|every time|each time|whenever|anymore|any more|no more|in this (?:project|repo|repository|codebase|team|app|company|org)|in (?:this|our) (?:code|stack)|instead of|rather than|prefer|preferred|i like|i love|i hate|i'd rather|i would rather|we don't use|we do not use|we never|we always|our convention|the convention|convention is|for (?:all|every|any))\b/;
+const GENERAL_KO = /(항상|절대|앞으로|매번|언제나|무조건|대신|말고|보다는|선호|늘 )/;
+
+/** A whole category of work ("in integration tests", "in commit messages"), not "the tests" at hand. */
+const CATEGORY_EN =
+  /\b((?:in|for|inside) (?:all |any |our )?(?!the |this |that |these |those |my |your )(?:[\w-]+ )?(?:tests|specs|migrations|commits|commit messages|prs|pull requests|code reviews|reviews|scripts|components|handlers|endpoints|production code|prod code|production|prod))\b/;
+
+/** The general cue found in `sentence`, if any. */
+export function generalCue(sentence: string): string | undefined {
+  const t = norm(sentence);
+  const m = GENERAL_EN.exec(t) ?? GENERAL_KO.exec(t) ?? CATEGORY_EN.exec(t);
+  return m ? (m[1] ?? m[0]).trim() : undefined;
+}
+
+/** Openings that mark a correction of the agent ("no, …", "that's wrong, …"). */
+export const CORRECTION_OPENING_EN =
+  /^(?:(?:no+|nope|nah|wrong|actually)\s*[,.:;!—–-]|(?:that's|that is) (?:wrong|not right|incorrect|not what i (?:asked|meant|want))\b|not like that\b|i told you\b|i said\b)[\s,.:;!—–-]*/;
+export const CORRECTION_OPENING_KO =
+  /^(?:아니요|아뇨|아니야|아니|틀렸어요|틀렸어|그게 아니라|그게 아니고)[\s,.!]*/;
+
+/** Leading filler removed before matching ("ok,", "also", "btw", "please"). */
+const FILLER_EN =
+  /^(?:ok(?:ay)?|also|and|but|so|now|then|btw|by the way|fyi|oh|ah|hey|great|thanks|thank you|one more thing|one thing|please|pls|plz)\b[\s,.:;!—–-]*/;
+
+/** Removes leading filler words; returns the rest (original case kept). */
+export function stripFiller(s: string): string {
+  let out = s.trim();
+  for (let i = 0; i < 6; i++) {
+    const m = FILLER_EN.exec(norm(out));
+    if (!m || m[0].length === 0) break;
+    out = out.slice(m[0].length).trim();
+  }
+  return out;
+}
+
+/** A secret the privacy pass replaced: a memory built around it would be noise. */
+export const REDACTED = /\[REDACTED:[^\]]*\]/;
+
+/** Words that carry no content (for vagueness checks and topics). */
+export const STOPWORDS = new Set(
+  (
+    "a an the to of in on at for and or but with by from as is are be been was were it its this that these those " +
+    "there here then than so do does did don't dont not no never always ever again please pls just really " +
+    "you your we our i me my us they them he she his her one ones thing things stuff something anything " +
+    "all any some every each also too very more most less stop avoid use using should must need make sure " +
+    "like want would could can will shall let's lets okay ok yes yeah"
+  ).split(" "),
+);
+
+/** Content words of `s` (letters/digits, length ≥ 2, not stopwords), lowercased. */
+export function contentWords(s: string): string[] {
+  const words = norm(s).match(/[\p{L}\p{N}][\p{L}\p{N}._/#+'-]*/gu) ?? [];
+  return words
+    .map((w) => w.replace(/[._'-]+$/, ""))
+    .filter((w) => w.length >= 2 && !STOPWORDS.has(w) && !/n't$|^i'|'(?:d|s|re|ve|ll|m)$/.test(w));
+}
+
+/** Uppercases the first ASCII letter (Korean text is left as is: "pnpm 말고 …" stays lower case). */
+export function capitalize(s: string): string {
+  return isKorean(s) ? s : s.replace(/^[a-z]/, (c) => c.toUpperCase());
+}
+
+/** Trims, squashes spaces and drops trailing punctuation. */
+export function tidy(s: string): string {
+  return s
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^[\s,;:—–-]+/, "")
+    .replace(/[\s,;:.!。—–-]+$/u, "");
+}

@@ -1,0 +1,126 @@
+/**
+ * `planExtraction`: the pure offline engine. Privacy first: every text is scrubbed (`<private>`
+ * stripped, secrets redacted) before any rule sees it (DESIGN.md §4 "Extraction job").
+ */
+import { isoUtc } from "../../../core/clock.js";
+import { scrub } from "../../../privacy/index.js";
+import type { ConversationMessage } from "../../../transcripts/types.js";
+import { summaryUserQuotes } from "./compact.js";
+import { explicitRule } from "./rules-explicit.js";
+import { factRule } from "./rules-facts.js";
+import { feedbackRule } from "./rules-feedback.js";
+import { referenceRule } from "./rules-reference.js";
+import { userRule } from "./rules-user.js";
+import { cleanUserText, dedupeKey, splitSentences } from "./sentences.js";
+import type { ExtractionPlan, PlanContext, PlannedMemory, RuleOutcome, Sentence } from "./types.js";
+
+/** Memory rules in priority order; the first that claims a sentence decides it. */
+const MEMORY_RULES: ((s: Sentence) => RuleOutcome | undefined)[] = [
+  explicitRule,
+  userRule,
+  referenceRule,
+  (s) => feedbackRule(s),
+];
+
+/** YYYY-MM-DD of an ISO timestamp, or of `nowMs` when the timestamp is missing or invalid. */
+function dateOf(timestamp: string, nowMs: number): string {
+  return /^\d{4}-\d{2}-\d{2}/.test(timestamp) ? timestamp.slice(0, 10) : isoUtc(nowMs).slice(0, 10);
+}
+
+/**
+ * Plans what to remember from conversation messages (in transcript order).
+ * - `prompt` messages: the user's own text; `compact_summary` messages: only the user's quoted
+ *   words (summary sections "All user messages" / user feedback); `assistant` messages are ignored;
+ *   sidechain (subagent) prompts are skipped: an agent wrote them, not the user.
+ * - Each message is scrubbed, cleaned (code, logs, quotes, markup, slash commands, long pastes
+ *   dropped), split into sentences; sentences already seen in this batch are skipped, so summary
+ *   quotes of earlier prompts add nothing.
+ * - Per sentence, the first memory rule that claims it decides (memory or reject); the fact rule
+ *   runs too unless the explicit rule claimed the sentence.
+ * Memories with the same type and description are merged (sources unioned). Pure: no I/O, no clock.
+ */
+export function planExtraction(messages: ConversationMessage[], ctx: PlanContext): ExtractionPlan {
+  const memories: PlannedMemory[] = [];
+  const byKey = new Map<string, PlannedMemory>();
+  const projectFacts: string[] = [];
+  const factKeys = new Set<string>();
+  const skipped: ExtractionPlan["skipped"] = [];
+  const seen = new Set<string>();
+
+  for (const msg of messages) {
+    if (msg.kind === "assistant") continue;
+    if (msg.isSidechain) {
+      skipped.push({ uuid: msg.uuid, reason: "sidechain: written by an agent, not the user" });
+      continue;
+    }
+    const clean = scrub(msg.text);
+    const texts = msg.kind === "prompt" ? [clean] : summaryUserQuotes(clean);
+    const date = dateOf(msg.timestamp, ctx.nowMs);
+    let yielded = false;
+    let reason: string | undefined =
+      msg.kind === "compact_summary" && texts.length === 0 ? "summary: no quoted user words" : undefined;
+
+    for (const text of texts) {
+      const cleaned = cleanUserText(text);
+      if (cleaned.drop !== undefined) {
+        reason ??= cleaned.drop;
+        continue;
+      }
+      const sentences = splitSentences(cleaned.prose);
+      sentences.forEach((sentence, i) => {
+        const key = dedupeKey(sentence);
+        if (key === "" || seen.has(key)) {
+          reason ??= "already seen in this batch";
+          return;
+        }
+        seen.add(key);
+        const s: Sentence = { text: sentence, next: sentences[i + 1] ?? "", uuid: msg.uuid, date };
+        let claimedByExplicit = false;
+        for (const rule of MEMORY_RULES) {
+          const out = rule(s);
+          if (!out) continue;
+          claimedByExplicit = out.rule === "explicit";
+          if (out.kind === "reject") reason ??= `${out.rule}: ${out.reason}`;
+          else if (out.kind === "facts") yielded = addFacts(out.facts) || yielded;
+          else yielded = addMemory(out, s) || yielded;
+          break;
+        }
+        if (!claimedByExplicit) {
+          const f = factRule(s);
+          if (f?.kind === "facts") yielded = addFacts(f.facts) || yielded;
+          else if (f?.kind === "reject") reason ??= `${f.rule}: ${f.reason}`;
+        }
+      });
+    }
+    if (!yielded) skipped.push({ uuid: msg.uuid, reason: reason ?? "no rule matched (ordinary request)" });
+  }
+  return { memories, projectFacts, skipped };
+
+  function addFacts(facts: string[]): boolean {
+    for (const f of facts) {
+      const k = dedupeKey(f);
+      if (k === "" || factKeys.has(k)) continue;
+      factKeys.add(k);
+      projectFacts.push(f);
+    }
+    return facts.length > 0;
+  }
+
+  function addMemory(out: Extract<RuleOutcome, { kind: "memory" }>, s: Sentence): boolean {
+    const key = `${out.memory.type}:${dedupeKey(out.memory.description)}`;
+    const have = byKey.get(key);
+    if (have) {
+      if (!have.sources?.includes(s.uuid)) have.sources = [...(have.sources ?? []), s.uuid];
+      return true;
+    }
+    const m: PlannedMemory = {
+      ...out.memory,
+      rule: out.rule,
+      originSessionId: ctx.sessionId,
+      sources: [s.uuid],
+    };
+    byKey.set(key, m);
+    memories.push(m);
+    return true;
+  }
+}

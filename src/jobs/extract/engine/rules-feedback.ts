@@ -1,0 +1,133 @@
+/**
+ * Feedback rules: corrections and standing preferences ("don't …", "never …", "always …",
+ * "use X instead of Y", "I prefer …", "no, … instead", "하지 마", "항상 …"). Only standing guidance
+ * fires: the sentence needs a generalizing cue (always, never, in this repo, instead of, I prefer…)
+ * or a correction cue, and must not be a question, hedged or short-lived ("for now", "yet").
+ * Claude Code 2.1.x: feedback = "corrections and confirmed approaches, with the reason why".
+ */
+import { howToApply, memoryName, oneLine, ruleBody, splitReason, topicOf } from "./compose.js";
+import {
+  CORRECTION_OPENING_EN,
+  CORRECTION_OPENING_KO,
+  capitalize,
+  contentWords,
+  generalCue,
+  isKorean,
+  norm,
+  objection,
+  stripFiller,
+  tidy,
+} from "./cues.js";
+import type { RuleName, RuleOutcome, Sentence } from "./types.js";
+
+const IMPERATIVE_EN =
+  /^(?:(?:you|we) (?:should|must|need to|have to)\b|we (?:always|never)\b|we (?:don't|do not|dont)\b|let's (?:always|never|not)\b|make sure (?:to|you)\b|be sure to\b|(?:always|never)\s+(?!(?:the|a|an|this|that|these|those|my|your|our|its|it|so|too|again|ever|once|mind|seen|been|heard|had|got|was|is|were|works?|happens?)\b|(?!(?:embed|seed|feed|need|shed|proceed|exceed|succeed|speed|shred)\b)\w+ed\b)|(?:don't|dont|do not|stop|avoid|use|prefer|only|keep)\b)/;
+const PREFERENCE_EN =
+  /^i(?: prefer|'d rather| would rather| (?:really )?(?:like|love|hate) it when| don't like it when| do not like it when| (?:really )?(?:like|love|hate|dislike)| want you to (?:always|never))\b/;
+/** "<subject> should/must (not|never|always) …": normative, counts with a correction or general cue. */
+const NORMATIVE_EN =
+  /^(?:the |all |our |every |any )?[\w-]+(?: [\w-]+){0,3} (?:should|must|have to|need to)(?: always| never| not|n't)? \w/;
+const VAGUE_PREFERENCE =
+  /^i (?:\w+ )?(?:like|love|hate|prefer|dislike)\s+(?:this|that|it|these|those|them)\b(?! when)/;
+/** Verbs that open an instruction once an explicit cue ("from now on") made it standing. */
+const VERB_START =
+  /^(?:answer|reply|respond|write|run|ask|check|double-check|commit|push|put|add|call|name|format|make|test|mock|document|include|skip|leave|follow|explain|show|tell|give|send|create|update|delete|remove|split|squash|rebase|merge|deploy|install|review|read|wrap|sort|log|print|mention|cite|speak|talk|summarize|default|stick|treat|start|finish|let|try|be|go|open|close|ping|notify|tag|label|pin|bump|lint|type|comment|describe|refer|link|prefix|suffix|sign|never|always)\b/;
+const IMPERATIVE_KO =
+  /(?:(?:해야|써야|사용해야|돼야|되어야|해선 안|하면 안) ?(?:한다|해|합니다|해요|돼|됩니다|된다|되요)|금지|지 ?마|지 ?마요|지 ?마세요|지 ?마라|지 ?말아(?:요|줘| ?주세요)?|지 말 것|줘|줘요|주세요|세요|해라|하자|합시다|할 것|써|써라|써요|쓰자|해)$/;
+const PREFERENCE_KO = /(?:선호해요?|선호합니다|좋아해요?|싫어해요?)$/;
+const PRONOUN_END = /\b(?:it|that|this|them|those|these|one)$/i;
+
+export interface FeedbackOptions {
+  /** The sentence already carried an explicit standing cue ("from now on", "remember that"). */
+  standing?: boolean;
+}
+
+/**
+ * The feedback rule. Returns a feedback memory, a reject (the sentence is an instruction but not
+ * standing guidance), or `undefined` when the sentence is not an instruction at all.
+ */
+export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutcome | undefined {
+  const text = stripFiller(s.text);
+  if (isKorean(text)) return koreanFeedback(s, text, opts);
+  let core = text;
+  let corrected = false;
+  const c = CORRECTION_OPENING_EN.exec(norm(core));
+  if (c && c[0].length > 0) {
+    corrected = true;
+    core = stripFiller(core.slice(c[0].length));
+  }
+  let lead: string | undefined;
+  const l = /^((?:when|whenever|in|for|before|after|while|on)\b[^,]{2,80}),\s*(.+)$/i.exec(core);
+  if (l && (IMPERATIVE_EN.test(norm(l[2]!)) || PREFERENCE_EN.test(norm(l[2]!)))) {
+    lead = l[1]!;
+    core = l[2]!;
+  }
+  const n = norm(core);
+  const preference = PREFERENCE_EN.test(n);
+  const normative = NORMATIVE_EN.test(n) && (corrected || generalCue(n) !== undefined);
+  const imperative = IMPERATIVE_EN.test(n) || normative || (opts.standing === true && VERB_START.test(n));
+  if (!preference && !imperative) return undefined;
+  const rule: RuleName = preference
+    ? "feedback-preference"
+    : corrected
+      ? "feedback-correction"
+      : "feedback-imperative";
+  const why = objection(s.text);
+  if (why) return { kind: "reject", rule, reason: why };
+  const standing =
+    opts.standing === true ||
+    preference ||
+    corrected ||
+    generalCue(s.text) !== undefined ||
+    /^stop \w+ing\b/.test(n);
+  const insteadCorrection = /\binstead\b/.test(n);
+  if (!standing && !insteadCorrection) {
+    return { kind: "reject", rule, reason: "no generalizing or correction cue (one-off task instruction)" };
+  }
+  if (VAGUE_PREFERENCE.test(n)) return { kind: "reject", rule, reason: "too vague (no object)" };
+  return compose(s, core, lead, rule);
+}
+
+function koreanFeedback(s: Sentence, text: string, opts: FeedbackOptions): RuleOutcome | undefined {
+  let core = text;
+  let corrected = false;
+  const c = CORRECTION_OPENING_KO.exec(core);
+  if (c && c[0].length > 0) {
+    corrected = true;
+    core = core.slice(c[0].length).trim();
+  }
+  const end = tidy(core);
+  const preference = PREFERENCE_KO.test(end);
+  if (!preference && !IMPERATIVE_KO.test(end)) return undefined;
+  const rule: RuleName = "feedback-ko";
+  const why = objection(s.text);
+  if (why) return { kind: "reject", rule, reason: why };
+  if (!(opts.standing === true || preference || corrected || generalCue(core) !== undefined)) {
+    return { kind: "reject", rule, reason: "no generalizing or correction cue (one-off task instruction)" };
+  }
+  return compose(s, core, undefined, rule);
+}
+
+function compose(s: Sentence, core: string, lead: string | undefined, rule: RuleName): RuleOutcome {
+  const parts = splitReason(core, s.next);
+  const ruleText = tidy(parts.tail ? `${tidy(parts.rule)}; ${parts.tail}` : parts.rule);
+  const words = contentWords(ruleText);
+  if (words.length === 0 || (words.length === 1 && PRONOUN_END.test(tidy(parts.rule)))) {
+    return { kind: "reject", rule, reason: "too vague (no object)" };
+  }
+  const description = oneLine(capitalize(ruleText));
+  // "I like it when <x>": the when-clause is the preference itself, not when it applies.
+  const how = /^i (?:\w+ )?(?:like|love|hate|dislike) it when\b/i.test(norm(parts.rule))
+    ? `Whenever the work involves ${topicOf(parts.rule.replace(/^.*? it when\s+/i, ""))}.`
+    : howToApply(parts.rule, lead);
+  return {
+    kind: "memory",
+    rule,
+    memory: {
+      type: "feedback",
+      name: memoryName("feedback", description),
+      description,
+      body: ruleBody(ruleText, parts.why, how, s.date),
+    },
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * Reference rules: pointers to external systems ("tracked in Linear project X", "the Grafana
+ * dashboard is at <url>", "#deploys on Slack", "the runbook is at …", "docs live in Notion").
+ * Claude Code 2.1.x: `reference` = "pointers to external systems: Linear project, Grafana board,
+ * Slack channel". A URL in a task request ("fetch https://…", "look at …/issues/3") is not one.
+ */
+import { howToApply, memoryName, oneLine, splitReason } from "./compose.js";
+import { capitalize, generalCue, norm, objection, REDACTED, stripFiller, tidy } from "./cues.js";
+import type { RuleOutcome, Sentence } from "./types.js";
+
+const SYSTEMS: [RegExp, string][] = [
+  [/\bgrafana\b/, "Grafana"],
+  [/\bdatadog\b/, "Datadog"],
+  [/\bkibana\b/, "Kibana"],
+  [/\bsentry\b/, "Sentry"],
+  [/\bnew ?relic\b/, "New Relic"],
+  [/\bhoneycomb\b/, "Honeycomb"],
+  [/\bpagerduty\b/, "PagerDuty"],
+  [/\bopsgenie\b/, "Opsgenie"],
+  [/\blinear\b/, "Linear"],
+  [/\bjira\b/, "Jira"],
+  [/\bgithub (?:issues|projects?|discussions|wiki)\b/, "GitHub"],
+  [/\bgitlab (?:issues|boards?|wiki)\b/, "GitLab"],
+  [/\bnotion\b/, "Notion"],
+  [/\bconfluence\b/, "Confluence"],
+  [/\bslack\b/, "Slack"],
+  [/\bdiscord\b/, "Discord"],
+  [/\b(?:ms |microsoft )?teams channel\b/, "Teams"],
+  [/\bgoogle (?:docs?|drive|sheets?)\b/, "Google Docs"],
+  [/\bfigma\b/, "Figma"],
+  [/\bmetabase\b/, "Metabase"],
+  [/\blooker\b/, "Looker"],
+  [/\bprometheus\b/, "Prometheus"],
+  [/\bstatuspage\b/, "Statuspage"],
+  [/\bsplunk\b/, "Splunk"],
+  [/\bcloudwatch\b/, "CloudWatch"],
+  [/\bjaeger\b/, "Jaeger"],
+  [/\bbuildkite\b/, "Buildkite"],
+  [/\btrello\b/, "Trello"],
+  [/\basana\b/, "Asana"],
+  [/\bposthog\b/, "PostHog"],
+  [/\bamplitude\b/, "Amplitude"],
+  [/\bmixpanel\b/, "Mixpanel"],
+  [/\blaunchdarkly\b/, "LaunchDarkly"],
+  [/\bbackstage\b/, "Backstage"],
+];
+
+const URL = /\bhttps?:\/\/[^\s<>()"'`]*[^\s<>()"'`.,;:!?]/;
+const CHANNEL = /(?:^|\s)(#[a-z0-9][\w-]{1,60})\b/;
+const KINDS: [RegExp, string][] = [
+  [/\b(?:dashboard|board|graphs?|panel)\b/, "dashboard"],
+  [/\brunbooks?\b/, "runbook"],
+  [/\b(?:docs|documentation|spec|specs|design docs?|wiki|handbook)\b/, "docs"],
+  [/\bchannel\b/, "channel"],
+  [/\b(?:project|tracker|backlog)\b/, "project"],
+];
+const TRACKED =
+  /\b(?:tracked|tracking|filed|logged|managed|planned)\s+(?:in|on|via|through|using)\s+(?:the\s+)?(?:[\w-]+\s+)??(?:linear|jira|github|gitlab|asana|trello|notion)\b(?:\s+issues)?(?:\s+(project|board|team|space)\s+["']?([\w.#/-]+(?: [A-Z0-9][\w.#/-]*){0,3})["']?)?|\bwe track\b/i;
+/** A URL to one issue / PR / commit is task context, not a standing pointer. */
+const SINGLE_ITEM = /\/(?:issues|pull|pulls|merge_requests|commit|commits)\/\d+|\/browse\/[A-Z][A-Z0-9]*-\d+/;
+const TASK_VERB =
+  /\b(?:fix|implement|look into|investigate|debug|take a look|handle|resolve|address|work on|can you|could you)\b/;
+const POINTER =
+  /\b(?:is|are|lives?|sits?|can be found|is kept|are kept|is documented|are documented|is hosted|goes|go|get posted|are posted|is posted)\s+(?:on|at|in|under|to)\b|\b(?:board|dashboard|page|runbook|wiki|docs|channel)\s*(?:at|:)\s/;
+const TASK_START =
+  /^(?:fetch|look|read|open|check|tell|show|summarize|summarise|explain|go|visit|download|find|get|review|scrape|browse|compare|clone|curl|see|use|analy[sz]e|investigate|fix|debug|can|could|would|please|pull|grab|load|search|websearch|create|add|implement|update)\b/;
+
+/**
+ * The reference rule. Returns a `reference` memory, a reject (a URL in a task request, a
+ * question), or `undefined` when the sentence names no external system, URL or channel.
+ */
+export function referenceRule(s: Sentence): RuleOutcome | undefined {
+  const text = stripFiller(s.text);
+  const t = norm(text);
+  const system = SYSTEMS.find(([r]) => r.test(t))?.[1];
+  const url = URL.exec(text)?.[0];
+  const channel = CHANNEL.exec(t)?.[1];
+  const isChannel = channel !== undefined && /\b(?:slack|channel|discord)\b/.test(t);
+  if (!system && !url && !isChannel) return undefined;
+  const tracked = TRACKED.exec(text.replace(/\*\*|__/g, ""));
+  const pointer = tracked !== null || POINTER.test(t);
+  if (!pointer) return undefined;
+  if ((TASK_START.test(t) || TASK_VERB.test(t)) && generalCue(t) === undefined) {
+    return { kind: "reject", rule: "reference-pointer", reason: "a URL or system in a task request" };
+  }
+  if (url && SINGLE_ITEM.test(url)) {
+    return { kind: "reject", rule: "reference-pointer", reason: "a link to a single issue, PR or commit" };
+  }
+  const why = objection(s.text);
+  if (why) return { kind: "reject", rule: "reference-pointer", reason: why };
+  if (REDACTED.test(text))
+    return { kind: "reject", rule: "reference-pointer", reason: "built around a redacted secret" };
+  const parts = splitReason(text, s.next);
+  const kind = isChannel ? "channel" : tracked ? "project" : (KINDS.find(([r]) => r.test(t))?.[1] ?? "page");
+  const name = system ?? (isChannel ? "Slack" : hostOf(url));
+  const subject = subjectOf(parts.rule);
+  const pointerText = isChannel ? channel : url;
+  const head = tracked
+    ? `${capitalize(subject || "work")} tracked in ${name}${tracked[2] ? ` ${tracked[1]!.toLowerCase()} ${tracked[2]}` : ""}`
+    : `${name} ${kind}${subject ? ` for ${subject}` : ""}${pointerText ? `: ${pointerText}` : ""}`;
+  const description = oneLine(head);
+  const how = parts.tail ? `${capitalize(tidy(parts.tail))}.` : howFor(parts.rule, subject, kind);
+  return {
+    kind: "memory",
+    rule: "reference-pointer",
+    memory: {
+      type: "reference",
+      name: memoryName("reference", `${name} ${subject}`),
+      description,
+      body: `${capitalize(tidy(parts.rule))}.\n**How to apply:** ${how}`,
+    },
+  };
+}
+
+function howFor(rule: string, subject: string, kind: string): string {
+  const h = howToApply(rule);
+  if (
+    /^(?:When|Whenever|Every|Each|Before|After|While|During)\b/.test(h) &&
+    !h.startsWith("Whenever the work")
+  )
+    return h;
+  return subject ? `Consult it when working on ${subject}.` : `Consult the ${kind} when it is relevant.`;
+}
+
+function hostOf(url: string | undefined): string {
+  if (!url) return "External";
+  try {
+    return new globalThis.URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return "External";
+  }
+}
+
+/** The words before the pointer verb ("latency is on …" → "latency"), without articles. */
+function subjectOf(rule: string): string {
+  const m = /^(.*?)\s+(?:is|are|lives?|sits?|can be|get|gets|goes|go)\b/i.exec(rule);
+  if (!m) return "";
+  const subj = tidy(m[1]!.replace(/^(?:the|our|all|all the|any)\s+/i, ""));
+  if (!subj || /^(?:it|this|that|everything|they|which)$/i.test(subj) || subj.split(" ").length > 5)
+    return "";
+  if (URL.test(subj)) return "";
+  return subj
+    .replace(
+      /\b(?:grafana|datadog|kibana|sentry|dashboards?|boards?|runbooks?|docs|documentation|channel|page|wiki)\b/gi,
+      "",
+    )
+    .replace(/\s+/g, " ")
+    .trim();
+}

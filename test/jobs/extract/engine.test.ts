@@ -1,0 +1,202 @@
+/**
+ * The engine's input handling: privacy before rules, what counts as the user's prose (code, quotes,
+ * logs, markup dropped), compaction summaries, sidechains, assistant text, deduplication.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  cleanUserText,
+  planExtraction,
+  splitSentences,
+  summaryUserQuotes,
+} from "../../../src/jobs/extract/index.js";
+import type { ConversationMessage } from "../../../src/transcripts/types.js";
+import { TRANSCRIPTS_DIR } from "../../helpers/tmp.js";
+
+const NOW = Date.UTC(2026, 2, 2, 10, 0, 0);
+const ctx = { sessionId: "s-1", nowMs: NOW };
+
+function msg(text: string, over: Partial<ConversationMessage> = {}): ConversationMessage {
+  return {
+    kind: "prompt",
+    uuid: "u-1",
+    timestamp: "2026-03-02T10:00:00.000Z",
+    text,
+    toolCalls: [],
+    isSidechain: false,
+    endOffset: 0,
+    ...over,
+  };
+}
+
+describe("privacy comes first", () => {
+  it("never sees text inside <private>, in any case and unterminated", () => {
+    const plan = planExtraction(
+      [
+        msg("I'm a backend engineer <private>and my home address is 42 Linden Road</private>, mostly Go"),
+        msg("<PRIVATE>always use npm, never pnpm</PRIVATE> ok", { uuid: "u-2" }),
+        msg("fine. <private>never deploy on Fridays because I am away", { uuid: "u-3" }),
+      ],
+      ctx,
+    );
+    expect(plan.memories.map((m) => m.description)).toEqual(["User is a backend engineer, mostly Go"]);
+    expect(JSON.stringify(plan)).not.toMatch(/Linden|npm|Fridays/);
+  });
+
+  it("redacts a secret inside a sentence that becomes a memory", () => {
+    const key = "AKIAQX4GZ7LMB2RT5WNE";
+    const plan = planExtraction(
+      [msg(`never paste real keys like ${key} into tests, because CI logs are public`)],
+      ctx,
+    );
+    expect(plan.memories).toHaveLength(1);
+    const m = plan.memories[0]!;
+    expect(`${m.name}${m.description}${m.body}`).not.toContain(key);
+    expect(m.description).toContain("[REDACTED:");
+    expect(m.body).toContain("**Why:** CI logs are public.");
+  });
+});
+
+describe("what counts as the user's prose", () => {
+  it("drops fenced code, quoted text, stack traces and log lines", () => {
+    const text = [
+      "here is the failure:",
+      "```",
+      "always use npm install --force",
+      "```",
+      "> never run migrations by hand",
+      "    at Object.<anonymous> (/home/dev/shop-api/src/db.ts:12:7)",
+      "npm ERR! always use the legacy peer deps",
+      "2026-03-02 10:00:01 [warn] never retry the webhook",
+      "can you fix it",
+    ].join("\n");
+    const cleaned = cleanUserText(text);
+    expect(cleaned.prose).toBe("here is the failure:\ncan you fix it");
+    expect(planExtraction([msg(text)], ctx).memories).toEqual([]);
+  });
+
+  it("drops slash commands, harness markers, markdown documents and long pastes whole", () => {
+    expect(cleanUserText("/review always use pnpm").drop).toBe("slash command");
+    expect(
+      cleanUserText("<command-name>/compact</command-name><command-args>always use pnpm</command-args>").drop,
+    ).toBe("slash command");
+    expect(cleanUserText("[Request interrupted by user]").drop).toBe("harness marker");
+    expect(cleanUserText("# Guide\nalways use pnpm\n## Rules\nnever use npm").drop).toMatch(/document/);
+    expect(cleanUserText(`always use pnpm. ${"x ".repeat(5000)}`).drop).toBe("long paste");
+    expect(cleanUserText("<system-reminder>never use npm</system-reminder>").drop).toMatch(/no prose/);
+  });
+
+  it("splits sentences at terminators and semicolons but not inside URLs, file names or abbreviations", () => {
+    expect(
+      splitSentences(
+        "use pnpm, e.g. pnpm add. see https://x.example.com/a.b for more; I'm a dev! ok?\n- second line",
+      ),
+    ).toEqual([
+      "use pnpm, e.g. pnpm add.",
+      "see https://x.example.com/a.b for more",
+      "I'm a dev!",
+      "ok?",
+      "second line",
+    ]);
+  });
+});
+
+describe("messages the engine must not mine", () => {
+  it("skips sidechain prompts (written by an agent) and ignores assistant text", () => {
+    const plan = planExtraction(
+      [
+        msg("always use pnpm, never npm", { isSidechain: true }),
+        msg("I'll always use pnpm from now on; remember that the freeze is on March 14", {
+          kind: "assistant",
+          uuid: "a-1",
+        }),
+      ],
+      ctx,
+    );
+    expect(plan.memories).toEqual([]);
+    expect(plan.skipped).toEqual([{ uuid: "u-1", reason: "sidechain: written by an agent, not the user" }]);
+  });
+});
+
+describe("compaction summaries", () => {
+  const summary = [
+    "This session is being continued from a previous conversation that ran out of context.",
+    "1. Primary Request and Intent:",
+    '   The user said "never use npm" earlier but the summary paraphrases it as a task.',
+    "4. Errors and fixes:",
+    '   - User feedback: "don\'t mock the database in integration tests, because mocks hid a failing migration"',
+    "6. All user messages:",
+    '   - "Implement spotter-gqc"',
+    '   - "always use pnpm, never npm" (after npm failed)',
+    '   - "check again"',
+    "7. Pending Tasks:",
+    '   - "always deploy on Fridays" is a quote outside the user sections',
+  ].join("\n");
+
+  it("mines only the user's quoted words from the user sections", () => {
+    expect(summaryUserQuotes(summary)).toEqual([
+      "never use npm",
+      "don't mock the database in integration tests, because mocks hid a failing migration",
+      "Implement spotter-gqc",
+      "always use pnpm, never npm",
+      "check again",
+    ]);
+  });
+
+  it("turns quoted guidance into memories and dedupes it against prompts", () => {
+    const plan = planExtraction(
+      [
+        msg("always use pnpm, never npm", { uuid: "p-1" }),
+        msg(summary, { kind: "compact_summary", uuid: "c-1" }),
+      ],
+      ctx,
+    );
+    expect(plan.memories.map((m) => [m.description, m.sources])).toEqual([
+      ["Always use pnpm, never npm", ["p-1"]],
+      ["Never use npm", ["c-1"]],
+      ["Don't mock the database in integration tests", ["c-1"]],
+    ]);
+    expect(plan.memories[2]!.body).toContain("**Why:** Mocks hid a failing migration.");
+  });
+
+  it("finds the user messages in real Claude Code summaries and keeps none of them", () => {
+    const quotes: string[] = [];
+    for (const file of [
+      "258c7280-ae70-4798-800f-63464d01a85d.jsonl",
+      "4d5611e5-241a-462a-8d15-5122611a9569.jsonl",
+    ]) {
+      for (const line of readFileSync(join(TRANSCRIPTS_DIR, file), "utf8").split("\n")) {
+        if (!line.includes('"isCompactSummary":true')) continue;
+        const content = JSON.parse(line).message.content;
+        const text =
+          typeof content === "string"
+            ? content
+            : content.map((b: { text?: string }) => b.text ?? "").join("\n");
+        quotes.push(...summaryUserQuotes(text));
+        const plan = planExtraction([msg(text, { kind: "compact_summary" })], ctx);
+        expect(plan.memories).toEqual([]);
+        expect(plan.projectFacts).toEqual([]);
+      }
+    }
+    expect(quotes).toContain("Implement spotter-gqc");
+    expect(quotes).toContain("new beads for the epic were added. tackle them");
+    expect(quotes.some((q) => q.startsWith("Work on bead spotter-dov."))).toBe(true);
+  });
+});
+
+describe("deduplication", () => {
+  it("skips a sentence already seen and merges the same memory from two prompts", () => {
+    const plan = planExtraction(
+      [
+        msg("never force-push to main", { uuid: "p-1" }),
+        msg("Never force-push to main!", { uuid: "p-2" }),
+        msg("ok, never force-push to main", { uuid: "p-3" }),
+      ],
+      ctx,
+    );
+    expect(plan.memories).toHaveLength(1);
+    expect(plan.memories[0]!.sources).toEqual(["p-1", "p-3"]);
+    expect(plan.skipped).toEqual([{ uuid: "p-2", reason: "already seen in this batch" }]);
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * The offline engine on short labeled utterances, one by one (English + Korean): positives of every
+ * rule and hard negatives (one-off instructions, questions, task requests with URLs, hedges).
+ */
+import { describe, expect, it } from "vitest";
+import { planExtraction } from "../../../src/jobs/extract/index.js";
+import type { ConversationMessage } from "../../../src/transcripts/types.js";
+
+type Expect =
+  | null
+  | { type: "user" | "feedback" | "project" | "reference"; desc: string; body?: string[] }
+  | { fact: string[] };
+
+const NOW = Date.UTC(2026, 2, 2, 10, 0, 0);
+
+function prompt(text: string, uuid = "u-1"): ConversationMessage {
+  return {
+    kind: "prompt",
+    uuid,
+    timestamp: "2026-03-02T10:00:00.000Z",
+    text,
+    toolCalls: [],
+    isSidechain: false,
+    endOffset: 0,
+  };
+}
+
+const TABLE: [string, Expect][] = [
+  // explicit requests
+  [
+    "remember that the release freeze starts on March 14",
+    { type: "project", desc: "release freeze starts on March 14" },
+  ],
+  ["remember: I prefer tabs over spaces", { type: "feedback", desc: "I prefer tabs over spaces" }],
+  [
+    "please remember that our staging db is staging-db.internal",
+    { fact: ["staging db is staging-db.internal"] },
+  ],
+  [
+    "note that the payments API is owned by the platform team for the future",
+    { type: "project", desc: "payments API is owned by the platform team" },
+  ],
+  ["from now on, answer in English", { type: "feedback", desc: "Answer in English" }],
+  [
+    "ok now always show me the plan before you edit files",
+    { type: "feedback", desc: "Always show me the plan" },
+  ],
+  [
+    "going forward, reply with a summary table at the end",
+    { type: "feedback", desc: "Reply with a summary table" },
+  ],
+  ["I'm a data scientist, remember that", { type: "user", desc: "User is a data scientist" }],
+  ["remember that the fix was to bump the timeout in src/http.ts", null],
+  ["in the future we might add caching", null],
+  ["remember to push when you're done", null],
+  ["do you remember what we changed yesterday?", null],
+  ["앞으로는 커밋 메시지를 영어로 써줘", { type: "feedback", desc: "커밋 메시지를 영어로 써줘" }],
+  ["기억해줘: 배포는 매주 목요일이야", { type: "project", desc: "배포는 매주 목요일이야" }],
+  ["앞으로 가", null],
+  // corrections and standing preferences
+  [
+    "always use pnpm, never npm, because the lockfile is pnpm-lock.yaml",
+    {
+      type: "feedback",
+      desc: "Always use pnpm, never npm",
+      body: ["**Why:** The lockfile is pnpm-lock.yaml."],
+    },
+  ],
+  [
+    "no, don't mock the database in integration tests — we got burned when the prod migration failed",
+    {
+      type: "feedback",
+      desc: "Don't mock the database in integration tests",
+      body: [
+        "**Why:** We got burned when the prod migration failed.",
+        "**How to apply:** In integration tests.",
+      ],
+    },
+  ],
+  ["use vitest instead of jest", { type: "feedback", desc: "Use vitest instead of jest" }],
+  [
+    "prefer named exports over default exports",
+    { type: "feedback", desc: "Prefer named exports over default exports" },
+  ],
+  ["stop adding comments to every line", { type: "feedback", desc: "Stop adding comments to every line" }],
+  ["I prefer small, focused commits", { type: "feedback", desc: "I prefer small, focused commits" }],
+  ["I'd rather you didn't touch the migrations", { type: "feedback", desc: "didn't touch the migrations" }],
+  [
+    "I hate it when you add emojis to commit messages",
+    { type: "feedback", desc: "add emojis to commit messages" },
+  ],
+  ["don't mock the database in integration tests", { type: "feedback", desc: "Don't mock the database" }],
+  ["don't change anything in the tests", null],
+  ["no, use the existing logger instead", { type: "feedback", desc: "Use the existing logger instead" }],
+  [
+    "that's wrong, the tests should hit a real database",
+    { type: "feedback", desc: "tests should hit a real database" },
+  ],
+  [
+    "When writing tests, always use the real database",
+    {
+      type: "feedback",
+      desc: "Always use the real database",
+      body: ["**How to apply:** When writing tests."],
+    },
+  ],
+  [
+    "never force-push to main",
+    {
+      type: "feedback",
+      desc: "Never force-push to main",
+      body: ["**Why:** Stated by the user on 2026-03-02"],
+    },
+  ],
+  [
+    "always run the linter before committing. Because CI rejects lint errors.",
+    {
+      type: "feedback",
+      desc: "Always run the linter before committing",
+      body: ["**Why:** CI rejects lint errors."],
+    },
+  ],
+  ["절대 main 브랜치에 직접 푸시하지 마", { type: "feedback", desc: "main 브랜치에 직접 푸시하지 마" }],
+  ["npm 말고 pnpm 써", { type: "feedback", desc: "npm 말고 pnpm 써" }],
+  ["항상 테스트를 먼저 실행해 주세요", { type: "feedback", desc: "테스트를 먼저 실행해 주세요" }],
+  // one-off instructions, questions and noise: never a memory
+  ["don't run the tests yet", null],
+  ["always the same error", null],
+  ["never seen that before", null],
+  ["you always forget the semicolons", null],
+  ["please remember the API key is sk_live_51Nx7Qm2eZvKYlo2C8fTn4Rb0", null],
+  ["don't run the full suite yet, just the orders tests", null],
+  ["never mind", null],
+  ["can you always show the diff?", null],
+  ["always on the left? ok", null],
+  ["don't do that", null],
+  ["no, run it again", null],
+  ["for now, don't touch the config", null],
+  ["maybe always use a transaction here", null],
+  ["아직 테스트 돌리지 마", null],
+  ["지금은 커밋하지 마세요", null],
+  ["이 버그 고쳐줘", null],
+  // about the user
+  ["I'm a backend engineer, mostly Go", { type: "user", desc: "User is a backend engineer, mostly Go" }],
+  [
+    "I'm new to this React frontend, so explain the frontend bits",
+    { type: "user", desc: "User is new to this React frontend" },
+  ],
+  ["I'm primarily a Python developer", { type: "user", desc: "User is primarily a Python developer" }],
+  ["I've been writing Go for 10 years", { type: "user", desc: "User has been writing Go for 10 years" }],
+  ["I work on the payments team", { type: "user", desc: "User works on the payments team" }],
+  ["my role is tech lead for checkout", { type: "user", desc: "User's role is tech lead for checkout" }],
+  ["저는 데이터 과학자입니다", { type: "user", desc: "데이터 과학자" }],
+  ["I'm working on the login page", null],
+  ["I'm not sure this works", null],
+  ["I'm a bit confused", null],
+  ["제가 할게요", null],
+  // references
+  [
+    "latency is on the Grafana board at https://grafana.example.com/d/api-latency — check it after perf changes",
+    {
+      type: "reference",
+      desc: "Grafana dashboard for latency: https://grafana.example.com/d/api-latency",
+      body: ["**How to apply:** Check it after perf changes."],
+    },
+  ],
+  [
+    "bugs are tracked in Linear project SHOP",
+    { type: "reference", desc: "Bugs tracked in Linear project SHOP" },
+  ],
+  [
+    "deploy announcements go to #deploys on Slack",
+    { type: "reference", desc: "Slack channel for deploy announcements" },
+  ],
+  ["the runbook is at https://wiki.example.com/runbooks/payments", { type: "reference", desc: "runbook" }],
+  ["our API docs live in Notion", { type: "reference", desc: "Notion docs" }],
+  ["fetch https://example.com/docs and summarize them", null],
+  ["look at https://github.com/acme/shop/issues/3", null],
+  ["the bug is at https://github.com/acme/shop/issues/3, fix it", null],
+  // project facts
+  ["we use pnpm workspaces", { fact: ["We use pnpm workspaces"] }],
+  ["the app is deployed to Fly.io", { fact: ["The app is deployed to Fly.io"] }],
+  [
+    "CI runs on GitHub Actions and we target Node 20, so keep the health check dependency-free",
+    { fact: ["CI runs on GitHub Actions", "We target Node 20"] },
+  ],
+  ["we use the wrong color in the header", null],
+  // ordinary task requests from real sessions
+  ["fix the bug in checkout", null],
+  ["continue", null],
+  ["did you push?", null],
+  ["run the tests", null],
+  ["Implement spotter-gqc", null],
+  [
+    "Work on bead spotter-dov. Run bd show spotter-dov to see the issue details and bd ready to find available subtasks. Start with the first ready task.",
+    null,
+  ],
+  ["mix phx.server doesnt seem to start", null],
+  ["start phoenix in background", null],
+  ["create the beads", null],
+  ["/handgemacht:create-beads websearch how to always set up credo", null],
+];
+
+describe("planExtraction on labeled utterances", () => {
+  it("has at least 40 rows", () => {
+    expect(TABLE.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it.each(TABLE)("%s", (text, want) => {
+    const plan = planExtraction([prompt(text)], { sessionId: "s-1", nowMs: NOW });
+    if (want === null) {
+      expect(plan.memories).toEqual([]);
+      expect(plan.projectFacts).toEqual([]);
+      expect(plan.skipped).toHaveLength(1);
+      return;
+    }
+    if ("fact" in want) {
+      expect(plan.memories).toEqual([]);
+      expect(plan.projectFacts).toHaveLength(want.fact.length);
+      for (const [i, f] of want.fact.entries()) expect(plan.projectFacts[i]).toContain(f);
+      return;
+    }
+    expect(plan.projectFacts).toEqual([]);
+    expect(plan.memories).toHaveLength(1);
+    const m = plan.memories[0]!;
+    expect(m.type).toBe(want.type);
+    expect(m.description).toContain(want.desc);
+    expect(m.description.length).toBeLessThanOrEqual(150);
+    expect(m.description).not.toContain("\n");
+    expect(m.name).toMatch(new RegExp(`^${want.type}-[a-z0-9-]+$`));
+    expect(m.originSessionId).toBe("s-1");
+    expect(m.sources).toEqual(["u-1"]);
+    for (const b of want.body ?? []) expect(m.body).toContain(b);
+    if (m.type === "feedback" || m.type === "project") {
+      expect(m.body).toMatch(/\n\*\*Why:\*\* \S/);
+      expect(m.body).toMatch(/\n\*\*How to apply:\*\* \S/);
+    }
+  });
+});
