@@ -72,9 +72,30 @@ export function retryHint(toolName: string, retryCount: number): string {
 }
 
 /**
+ * Counts one attempted tool call (PreToolUse): its category counter +1. Every `tool_use` reaches
+ * PreToolUse, while a call the user rejects never reaches PostToolUse, so counting here makes
+ * `toolStats` equal the transcript's `tool_use` blocks. Pair with `recordToolUse({countCall: false})`.
+ */
+export function countToolCall(
+  stateRoot: string,
+  sessionId: string,
+  toolName: string,
+  nowMs: number,
+): ToolStats {
+  return withSessionLock(stateRoot, sessionId, () => {
+    const stats = readToolStats(stateRoot, sessionId);
+    stats[statKeyForTool(toolName)]++;
+    const state: ToolStatsState = { session_id: sessionId, toolStats: stats, last_updated: isoUtc(nowMs) };
+    writeOwned(stateRoot, sessionId, TOOL_STATS_STATE, state);
+    return stats;
+  });
+}
+
+/**
  * Records one tool call under the session lock (parallel tool calls run hooks in parallel).
  * - `tool-stats-state.json`: the call's category counter +1 (successes and failures alike: a call
- *   is a call); lines added/removed for successful edit tools (see `linesChanged`).
+ *   is a call) unless `countCall` is false (the call was already counted at PreToolUse by
+ *   `countToolCall`); lines added/removed for successful edit tools (see `linesChanged`).
  * - failure (not an interrupt): `last-tool-error-state.json` `{tool_name, input_preview (≤200
  *   code points), error (≤500), timestamp, retry_count}`; same tool and `0 ≤ nowMs − previous ≤
  *   60,000 ms` → previous retry_count + 1, else 1.
@@ -91,7 +112,7 @@ export function recordToolUse(
 ): ToolUseOutcome {
   return withSessionLock(stateRoot, sessionId, () => {
     const stats = readToolStats(stateRoot, sessionId);
-    stats[statKeyForTool(call.toolName)]++;
+    if (call.countCall !== false) stats[statKeyForTool(call.toolName)]++;
     if (call.success) {
       const d = linesChanged(call.toolName, call.toolInput, call.toolResponse);
       stats.linesAdded += d.added;

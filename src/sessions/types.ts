@@ -28,6 +28,8 @@ export interface ToolCallRecord {
   error?: string;
   /** PostToolUseFailure `is_interrupt`: the user stopped the call; counted, never a retry. */
   interrupted?: boolean;
+  /** false when the call was already counted at PreToolUse (`countToolCall`); default true. */
+  countCall?: boolean;
 }
 
 /** `session-started.json`: who owns the session and since when. */

@@ -75,14 +75,28 @@ export function overlap(a: Set<string>, b: Set<string>): number {
  */
 export function similarity(draft: Pick<MemoryDraft, "description" | "body">, topic: TopicFile): number {
   const dDesc = contentWords(draft.description);
-  const dAll = contentWords(`${draft.description}\n${draft.body}`);
+  const dAll = contentWords(`${draft.description}\n${factText(draft.body)}`);
   let best = overlap(dDesc, contentWords(topic.description));
-  best = Math.max(best, jaccard(dAll, contentWords(`${topic.description}\n${topic.body}`)));
+  best = Math.max(best, jaccard(dAll, contentWords(`${topic.description}\n${factText(topic.body)}`)));
   for (const para of topic.body.split(/\n\s*\n/)) {
-    if (para.trim() === "") continue;
-    best = Math.max(best, overlap(dAll, contentWords(para)));
+    const fact = factText(para);
+    if (fact.trim() === "") continue;
+    best = Math.max(best, overlap(dAll, contentWords(fact)));
   }
   return best;
+}
+
+/**
+ * The rule/fact lines of a body, without the `**Why:**` / `**How to apply:**` lines and without
+ * numbers: those lines are largely boilerplate ("Stated by the user on 2026-03-02") that would make
+ * unrelated memories of the same day look alike.
+ */
+export function factText(body: string): string {
+  return body
+    .split("\n")
+    .filter((l) => !/^\s*\*\*(why|how to apply):\*\*/i.test(l))
+    .join("\n")
+    .replace(/\b\d[\d:.\-tTzZ]*\b/g, " ");
 }
 
 /** Lower-cased words joined by single spaces: text compared regardless of case, punctuation, markup. */

@@ -72,7 +72,7 @@ describe("user config", () => {
     ['{"extraction":{"everyNTurns":"2"}}', "extraction.everyNTurns", "an integer >= 1"],
     ['{"extraction":5}', "extraction", "an object"],
     ['{"extraction":[]}', "extraction", "an object"],
-    ['{"harnessLoadsMemoryMd":"yes"}', "harnessLoadsMemoryMd", "true, false or \"auto\""],
+    ['{"harnessLoadsMemoryMd":"yes"}', "harnessLoadsMemoryMd", 'true, false or "auto"'],
     ['{"sessionStartBudgetChars":-1}', "sessionStartBudgetChars", "an integer >= 0"],
     ['{"sessionStartBudgetChars":null}', "sessionStartBudgetChars", "an integer >= 0"],
     ['{"autoMemoryDirectory":""}', "autoMemoryDirectory", "absolute path"],

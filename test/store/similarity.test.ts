@@ -157,3 +157,23 @@ describe("near-duplicate detection", () => {
     expect(containsFact("Use pnpm not npm", "use npm")).toBe(false);
   });
 });
+
+describe("boilerplate does not merge unrelated memories", () => {
+  it("three same-day feedback memories with generic Why/How lines stay distinct", async () => {
+    const { findNearDuplicate } = await import("../../src/store/similarity.js");
+    const mk = (rule: string, i: number) => ({
+      name: `f${i}`,
+      description: rule,
+      type: "feedback" as const,
+      body: `${rule}\n**Why:** Stated by the user on 2026-03-02.\n**How to apply:** Whenever this comes up.`,
+      metadata: {},
+      extra: {},
+      form: "top-level-type" as const,
+      path: `/x/f${i}.md`,
+      mtimeMs: i,
+    });
+    const topics = [mk("Never use npm in this repository", 1), mk("Never force-push to main", 2)];
+    const draft = mk("Always write commit messages in English", 3);
+    expect(findNearDuplicate(draft, undefined, topics)).toBeUndefined();
+  });
+});
