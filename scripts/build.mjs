@@ -1,7 +1,8 @@
 // Bundles each bin entry into one CommonJS file with esbuild (DEVELOPERS.md: hooks ship precompiled
 // and bundled; CJS starts fastest on Node 20). Entries: the dispatcher, the hook surface, the CLI.
-import { build } from "esbuild";
+
 import { rmSync } from "node:fs";
+import { build } from "esbuild";
 
 rmSync("dist", { recursive: true, force: true });
 const common = {
@@ -15,7 +16,12 @@ const common = {
   external: ["better-sqlite3"],
 };
 await Promise.all([
-  build({ ...common, entryPoints: ["src/main.ts"], outfile: "dist/memdir.cjs", banner: { js: "#!/usr/bin/env node" } }),
+  build({
+    ...common,
+    entryPoints: ["src/main.ts"],
+    outfile: "dist/memdir.cjs",
+    banner: { js: "#!/usr/bin/env node" },
+  }),
   build({ ...common, entryPoints: ["src/hooks/main.ts"], outfile: "dist/hook.cjs" }),
   build({ ...common, entryPoints: ["src/cli/main.ts"], outfile: "dist/cli.cjs" }),
 ]);

@@ -1,0 +1,61 @@
+/**
+ * The per-invocation application context: resolved paths, user config, and a logger/event recorder
+ * that scrub text before it is written (privacy: nothing secret is logged).
+ */
+
+import { join } from "node:path";
+import { loadUserConfigSync, type UserConfig } from "../config/index.js";
+import { appendLog, type LogLevel } from "../core/log.js";
+import { memdirHome, type ProjectPaths, resolveProjectPaths } from "../paths/index.js";
+import { scrub } from "../privacy/index.js";
+import type { Runtime } from "./runtime.js";
+
+export interface AppContext {
+  rt: Runtime;
+  paths: ProjectPaths;
+  config: UserConfig;
+  /** One line in `<memdirHome>/logs/memdir.log`. */
+  log(level: LogLevel, source: string, msg: string, extra?: Record<string, unknown>): void;
+  /** One record in `<memdirHome>/logs/events.jsonl` (extractions, skips, failures; read by `memdir status`). */
+  event(kind: string, data: Record<string, unknown>): void;
+}
+
+/** Where to log when the project context itself could not be built. */
+export function fallbackLogFile(rt: Runtime): string {
+  return join(memdirHome(rt.env), "logs", "memdir.log");
+}
+
+/** Writes one scrubbed log line; never throws. */
+export function logLine(
+  file: string,
+  rt: Runtime,
+  level: LogLevel,
+  source: string,
+  msg: string,
+  extra: Record<string, unknown> = {},
+): void {
+  let safe = msg;
+  try {
+    safe = scrub(msg);
+  } catch {
+    safe = "[log message dropped: could not be scrubbed]";
+  }
+  appendLog(file, { level, source, msg: safe, ...extra }, rt.now());
+}
+
+/**
+ * Builds the context for a project at `cwd`. Throws MemdirError (bad config, bad paths); callers in
+ * hooks catch and log.
+ */
+export function projectContext(rt: Runtime, cwd: string): AppContext {
+  const config = loadUserConfigSync(memdirHome(rt.env));
+  const paths = resolveProjectPaths({ cwd, env: rt.env, trustedConfig: config });
+  return {
+    rt,
+    paths,
+    config,
+    log: (level, source, msg, extra) => logLine(paths.logFile, rt, level, source, msg, extra),
+    event: (kind, data) =>
+      appendLog(paths.eventsFile, { level: "info", source: "event", msg: kind, kind, ...data }, rt.now()),
+  };
+}

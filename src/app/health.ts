@@ -1,0 +1,63 @@
+/**
+ * Health warnings for SessionStart and `memdir status`: recent failures recorded in events.jsonl.
+ * Reads only the tail of the file (bounded bytes) so it stays cheap.
+ */
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import type { AppContext } from "./context.js";
+
+/** How much of events.jsonl is read from the end, in bytes. */
+const TAIL_BYTES = 64 * 1024;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface EventRecord {
+  ts: string;
+  kind: string;
+  [key: string]: unknown;
+}
+
+/** The last complete records of an events.jsonl file (at most TAIL_BYTES read). Never throws. */
+export function readRecentEvents(file: string, tailBytes = TAIL_BYTES): EventRecord[] {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, "r");
+    const size = fstatSync(fd).size;
+    const start = Math.max(0, size - tailBytes);
+    const buf = Buffer.alloc(size - start);
+    readSync(fd, buf, 0, buf.length, start);
+    const lines = buf.toString("utf8").split("\n");
+    if (start > 0) lines.shift(); // partial first line
+    const out: EventRecord[] = [];
+    for (const l of lines) {
+      if (!l.trim()) continue;
+      try {
+        const r = JSON.parse(l) as EventRecord;
+        if (r && typeof r.kind === "string") out.push(r);
+      } catch {
+        // a torn line: skip
+      }
+    }
+    return out;
+  } catch {
+    return [];
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Warnings about failures in the last 24 hours (one line per kind, with a count). */
+export function recentHealthWarnings(ctx: AppContext): string[] {
+  const since = ctx.rt.now() - DAY_MS;
+  const counts = new Map<string, { n: number; last: string }>();
+  for (const e of readRecentEvents(ctx.paths.eventsFile)) {
+    if (!e.kind.endsWith("_failed")) continue;
+    if (Date.parse(e.ts) < since) continue;
+    const c = counts.get(e.kind) ?? { n: 0, last: "" };
+    c.n++;
+    c.last = typeof e.error === "string" ? e.error : c.last;
+    counts.set(e.kind, c);
+  }
+  return [...counts].map(
+    ([kind, c]) =>
+      `${c.n} × ${kind.replace(/_/g, " ")} in the last 24 h (last: ${c.last.slice(0, 160)}); run \`memdir status\``,
+  );
+}

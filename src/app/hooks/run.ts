@@ -1,0 +1,75 @@
+/**
+ * The hook entry below the surface: `memdir hook <event>` (hooks/main.ts) and `memdir replay` both call
+ * `runHook`. Contract (DESIGN.md §6, Claude Code 2.1.x hook protocol): never throws; returns the exact
+ * stdout ("" or one JSON object valid for the event); every fault is one log line.
+ */
+import { type HookInput, isHookEvent, parseHookInput } from "../../adapters/claude-code/hook-input.js";
+import { contextOutput, serializeOutput } from "../../adapters/claude-code/hook-output.js";
+import { describeError } from "../../core/errors.js";
+import { type AppContext, fallbackLogFile, logLine, projectContext } from "../context.js";
+import { JOB_ENV_MARKER, type Runtime } from "../runtime.js";
+
+/** A handler returns text for `additionalContext`, or undefined for empty stdout. */
+export type HookHandler = (
+  ctx: AppContext,
+  input: HookInput,
+) => Promise<string | undefined> | string | undefined;
+
+async function handlerFor(event: string): Promise<HookHandler | undefined> {
+  switch (event) {
+    case "SessionStart":
+      return (await import("./session-start.js")).onSessionStart;
+    case "UserPromptSubmit":
+      return (await import("./prompt.js")).onUserPromptSubmit;
+    case "PreToolUse":
+      return (await import("./tool-use.js")).onPreToolUse;
+    case "PostToolUse":
+    case "PostToolUseFailure":
+      return (await import("./tool-use.js")).onToolUse;
+    case "SubagentStart":
+    case "SubagentStop":
+      return (await import("./subagent.js")).onSubagent;
+    case "Stop":
+    case "PreCompact":
+      return (await import("./turn-end.js")).onTurnEnd;
+    case "SessionEnd":
+      return (await import("./session-end.js")).onSessionEnd;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Runs one hook invocation. `raw` is the stdin text. Returns the stdout to print.
+ */
+export async function runHook(event: string, raw: string, rt: Runtime): Promise<string> {
+  if (rt.env[JOB_ENV_MARKER] === "1" || rt.env.MEMDIR_DISABLE === "1") return "";
+  const source = `hook:${event}`;
+  const handler = await handlerFor(event).catch(() => undefined);
+  if (!handler) {
+    logLine(
+      fallbackLogFile(rt),
+      rt,
+      "warn",
+      source,
+      `unknown hook event "${event}"; expected one of the Claude Code events memdir handles`,
+    );
+    return "";
+  }
+  const parsed = parseHookInput(event, raw);
+  if (!parsed.ok) {
+    logLine(fallbackLogFile(rt), rt, "warn", source, `ignored hook input: ${parsed.reason}`);
+    return "";
+  }
+  let ctx: AppContext | undefined;
+  try {
+    const cwd = typeof parsed.input.cwd === "string" && parsed.input.cwd ? parsed.input.cwd : rt.cwd;
+    ctx = projectContext(rt, cwd);
+    const text = await handler(ctx, parsed.input);
+    return text && isHookEvent(event) ? serializeOutput(contextOutput(event, text)) : "";
+  } catch (e) {
+    const file = ctx?.paths.logFile ?? fallbackLogFile(rt);
+    logLine(file, rt, "error", source, describeError(e), { session_id: parsed.input.session_id });
+    return "";
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * SessionEnd (1.5 s budget in Claude Code; may not fire at all): write the end record and start the
+ * extraction of the transcript tail. Correctness never depends on it: the next SessionStart reclaims.
+ */
+import type { HookInput } from "../../adapters/claude-code/hook-input.js";
+import { writeEndRecord } from "../../sessions/index.js";
+import type { AppContext } from "../context.js";
+import { extractionJobArgs } from "./turn-end.js";
+
+export function onSessionEnd(ctx: AppContext, input: HookInput): undefined {
+  writeEndRecord(ctx.paths.stateRoot, input.session_id, {
+    reason: typeof input.reason === "string" ? input.reason : "other",
+    endedAtMs: ctx.rt.now(),
+  });
+  ctx.rt.spawnJob(extractionJobArgs(ctx, input, false));
+  return undefined;
+}

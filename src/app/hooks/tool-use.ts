@@ -1,0 +1,84 @@
+/**
+ * PostToolUse / PostToolUseFailure (DESIGN.md §4 "Each tool call"): session tool stats and last tool error
+ * (retry hint from the 5th retry), project hot paths and successful commands, `<remember>` tags from tool
+ * output into the notepad, and the mutual-exclusion marker when the agent itself wrote to the memory dir.
+ * Hot path: sync fs, no yaml/zod; the notepad (which pulls the store) loads only when a tag is present.
+ */
+import { isAbsolute, relative, resolve } from "node:path";
+import type { HookInput } from "../../adapters/claude-code/hook-input.js";
+import { learnFromToolUse, updateProjectMemory } from "../../project/index.js";
+import { countToolCall, recordToolUse } from "../../sessions/index.js";
+import type { AppContext } from "../context.js";
+import { captureRememberTags } from "./remember.js";
+import { markAgentMemoryWrite } from "./turn-state.js";
+
+const WRITE_TOOLS = new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
+
+/** Subagents report through these tools; only their output is searched for `<remember>` tags
+ * (a Read of a file that documents the tag must not become a note). */
+const SUBAGENT_TOOLS = new Set(["Task", "Agent"]);
+
+/** All string leaves of a tool response joined by newlines (plain text, not JSON-escaped). */
+function responseText(v: unknown, out: string[] = [], depth = 0): string[] {
+  if (typeof v === "string") out.push(v);
+  else if (depth < 8 && Array.isArray(v)) for (const x of v) responseText(x, out, depth + 1);
+  else if (depth < 8 && v && typeof v === "object")
+    for (const x of Object.values(v)) responseText(x, out, depth + 1);
+  return out;
+}
+
+function isInside(dir: string, file: string): boolean {
+  const rel = relative(resolve(dir), resolve(file));
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/** PreToolUse: count the attempted call (a rejected call never reaches PostToolUse). File recall
+ * arrives with search (issue 3). */
+export function onPreToolUse(ctx: AppContext, input: HookInput): undefined {
+  const toolName = typeof input.tool_name === "string" ? input.tool_name : "unknown";
+  countToolCall(ctx.paths.stateRoot, input.session_id, toolName, ctx.rt.now());
+  return undefined;
+}
+
+export async function onToolUse(ctx: AppContext, input: HookInput): Promise<string | undefined> {
+  const { paths, rt } = ctx;
+  const now = rt.now();
+  const success = input.hook_event_name !== "PostToolUseFailure";
+  const toolName = typeof input.tool_name === "string" ? input.tool_name : "unknown";
+  const toolInput =
+    input.tool_input && typeof input.tool_input === "object"
+      ? (input.tool_input as Record<string, unknown>)
+      : {};
+  const res = recordToolUse(
+    paths.stateRoot,
+    input.session_id,
+    {
+      toolName,
+      toolInput,
+      toolResponse: input.tool_response,
+      success,
+      error: typeof input.error === "string" ? input.error : undefined,
+      interrupted: input.is_interrupt === true,
+      countCall: false,
+    },
+    now,
+  );
+  updateProjectMemory(paths.projectMemory, paths.projectRoot, now, (pm) =>
+    learnFromToolUse(pm, paths.projectRoot, { toolName, toolInput, success }, now),
+  );
+  const filePath = toolInput.file_path ?? toolInput.notebook_path;
+  if (
+    success &&
+    WRITE_TOOLS.has(toolName) &&
+    typeof filePath === "string" &&
+    isInside(paths.memoryDir, filePath)
+  ) {
+    markAgentMemoryWrite(paths.stateRoot, input.session_id);
+  }
+  if (success && SUBAGENT_TOOLS.has(toolName)) {
+    const output = responseText(input.tool_response).join("\n");
+    if (/<remember/i.test(output)) await captureRememberTags(ctx, output, now);
+  }
+  // Quiet on a first failure (a failing test run is normal work); speak up once it is a retry.
+  return success || res.retryCount < 2 ? undefined : res.hint;
+}

@@ -1,0 +1,73 @@
+/**
+ * The process runtime: the ONLY place that reads process.env, the clock, cwd and pids (DESIGN.md §5 L5).
+ * Everything below receives these values as parameters; tests and `memdir replay` build their own Runtime.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { isPidAlive } from "../core/lock.js";
+
+export type Env = Record<string, string | undefined>;
+
+export interface Runtime {
+  env: Env;
+  cwd: string;
+  /** Current time, ms since the epoch. */
+  now(): number;
+  /** This process's pid (a hook process is short-lived). */
+  pid: number;
+  /** The harness process that owns the session (Claude Code), see `harnessPid`. */
+  ownerPid: number;
+  /** Starts `memdir <args>` detached with the job marker set; returns at once. */
+  spawnJob(args: string[]): void;
+  isAlive(pid: number): boolean;
+}
+
+/** Env marker set on memdir's own background jobs: memdir's hooks are no-ops inside them. */
+export const JOB_ENV_MARKER = "MEMDIR_JOB";
+
+const SHELLS = new Set(["sh", "bash", "dash", "zsh", "fish", "ksh", "busybox", "env", "timeout"]);
+
+/**
+ * The harness pid: `CLAUDE_PID` when Claude Code sets it; else the parent process, skipping shells
+ * that Claude Code runs command hooks through (`sh -c "…"`), using /proc on Linux.
+ */
+export function harnessPid(env: Env, ppid: number): number {
+  const fromEnv = Number(env.CLAUDE_PID);
+  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+  let pid = ppid;
+  for (let hops = 0; hops < 4; hops++) {
+    try {
+      const comm = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+      if (!SHELLS.has(comm)) return pid;
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (!Number.isInteger(parent) || parent <= 1) return pid;
+      pid = parent;
+    } catch {
+      return pid;
+    }
+  }
+  return pid;
+}
+
+/** The runtime of the current process. `memdirBin` is the path of dist/memdir.cjs (argv[1] of the bin). */
+export function processRuntime(memdirBin: string = process.argv[1] ?? "memdir"): Runtime {
+  const env = process.env as Env;
+  return {
+    env,
+    cwd: process.cwd(),
+    now: () => Date.now(),
+    pid: process.pid,
+    ownerPid: harnessPid(env, process.ppid),
+    isAlive: isPidAlive,
+    spawnJob(args) {
+      const child = spawn(process.execPath, [memdirBin, ...args], {
+        detached: true,
+        stdio: "ignore",
+        env: { ...process.env, [JOB_ENV_MARKER]: "1" },
+      });
+      child.on("error", () => {});
+      child.unref();
+    },
+  };
+}

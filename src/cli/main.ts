@@ -1,0 +1,111 @@
+/**
+ * Surface: the `memdir` CLI (bundled to dist/cli.cjs). Parses arguments with commander and calls the
+ * use cases in app/. Errors print the MemdirError message (expected / received / what to do) and exit 1.
+ */
+import { Command, Option } from "commander";
+import pc from "picocolors";
+import { projectContext } from "../app/context.js";
+import { runExtractionJob } from "../app/extract-job.js";
+import { installClaude, uninstallClaude } from "../app/install.js";
+import { replay } from "../app/replay.js";
+import { formatReport } from "../app/replay-report.js";
+import { processRuntime } from "../app/runtime.js";
+import { buildStatus, formatStatus } from "../app/status.js";
+import { isMemdirError } from "../core/errors.js";
+
+const color = { bold: pc.bold, dim: pc.dim };
+const program = new Command("memdir")
+  .description("Memory that survives the session for AI coding agents (Claude Code first).")
+  .version("0.1.0")
+  .showHelpAfterError();
+
+program
+  .command("install")
+  .description("register memdir's hooks in a harness's settings (merged idempotently, with a backup)")
+  .argument("<harness>", 'the harness: "claude"')
+  .addOption(
+    new Option("--scope <scope>", "which settings file")
+      .choices(["user", "project", "local"])
+      .default("user"),
+  )
+  .option("--dry-run", "print the change without writing anything")
+  .action(async (harness: string, o: { scope: "user" | "project" | "local"; dryRun?: boolean }) => {
+    requireClaude(harness);
+    console.log(await installClaude(processRuntime(), { scope: o.scope, dryRun: !!o.dryRun }));
+  });
+
+program
+  .command("uninstall")
+  .description("remove exactly the hook entries memdir added, and nothing else")
+  .argument("<harness>", 'the harness: "claude"')
+  .addOption(
+    new Option("--scope <scope>", "which settings file")
+      .choices(["user", "project", "local"])
+      .default("user"),
+  )
+  .option("--dry-run", "print the change without writing anything")
+  .action(async (harness: string, o: { scope: "user" | "project" | "local"; dryRun?: boolean }) => {
+    requireClaude(harness);
+    console.log(await uninstallClaude(processRuntime(), { scope: o.scope, dryRun: !!o.dryRun }));
+  });
+
+program
+  .command("replay")
+  .description("run the whole pipeline over a recorded Claude Code transcript, offline, in a sandbox home")
+  .argument("<transcript>", "a Claude Code transcript (.jsonl)")
+  .option("--home <dir>", "sandbox home to use (default: a new temp dir; your real memory is never touched)")
+  .option("--json", "print the report as JSON")
+  .action(async (transcript: string, o: { home?: string; json?: boolean }) => {
+    const rt = processRuntime();
+    const report = await replay({ transcript, home: o.home, env: rt.env });
+    console.log(o.json ? JSON.stringify(report, null, 2) : formatReport(report, color));
+  });
+
+program
+  .command("status")
+  .description("paths in use, counts, last extraction per session, recent failures and skip reasons")
+  .option("--json", "print as JSON")
+  .action((o: { json?: boolean }) => {
+    const rt = processRuntime();
+    const s = buildStatus(projectContext(rt, rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd));
+    console.log(o.json ? JSON.stringify(s, null, 2) : formatStatus(s, color));
+  });
+
+const job = program.command("job", { hidden: true }).description("background jobs started by hooks");
+job
+  .command("extract")
+  .option("--session <id>")
+  .option("--transcript <path>")
+  .option("--cwd <dir>")
+  .option("--queue", "also process reclaimed sessions")
+  .option("--advance-only", "only move the cursor (the agent wrote memory itself)")
+  .action(
+    (o: { session?: string; transcript?: string; cwd?: string; queue?: boolean; advanceOnly?: boolean }) => {
+      const rt = processRuntime();
+      const r = runExtractionJob(rt, {
+        cwd: o.cwd ?? rt.cwd,
+        sessionId: o.session,
+        transcriptPath: o.transcript,
+        queue: o.queue,
+        advanceOnly: o.advanceOnly,
+      });
+      if (process.stdout.isTTY) console.log(JSON.stringify(r, null, 2));
+    },
+  );
+
+function requireClaude(harness: string): void {
+  if (harness !== "claude") {
+    throw Object.assign(
+      new Error(`unknown harness "${harness}"; expected "claude" (Codex CLI and Gemini CLI come later)`),
+      {
+        exit: 2,
+      },
+    );
+  }
+}
+
+program.parseAsync(process.argv).catch((e: unknown) => {
+  if (isMemdirError(e)) console.error(pc.red(e.message));
+  else console.error(pc.red(e instanceof Error ? e.message : String(e)));
+  process.exitCode = 1;
+});
