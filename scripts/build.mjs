@@ -22,6 +22,13 @@ await Promise.all([
     outfile: "dist/memdir.cjs",
     banner: { js: "#!/usr/bin/env node" },
   }),
-  build({ ...common, entryPoints: ["src/hooks/main.ts"], outfile: "dist/hook.cjs" }),
+  // The hook bundle runs on every tool call: heavy libraries stay out of it and are required from
+  // node_modules only on the rare paths that need them (compiling them would cost every call).
+  build({
+    ...common,
+    entryPoints: ["src/hooks/main.ts"],
+    outfile: "dist/hook.cjs",
+    external: [...common.external, "yaml", "zod", "commander", "@secretlint/*"],
+  }),
   build({ ...common, entryPoints: ["src/cli/main.ts"], outfile: "dist/cli.cjs" }),
 ]);

@@ -1,8 +1,86 @@
 /**
  * The `memdir` bin. Dispatches on argv without loading anything heavy: `memdir hook <event>` loads
  * only the hook bundle (fast path, run on every tool call); everything else loads the CLI bundle.
+ *
+ * The hook bundle is compiled with a V8 code cache (Node 20 has no module compile cache): the first
+ * run stores the cache in `<MEMDIR_HOME or ~/.memdir>/cache/v8/`, later runs skip most of the
+ * compilation. The cache is keyed by the bundle's path, size and mtime and Node's version; V8 rejects
+ * a stale or foreign cache by itself, and any failure falls back to a plain `require`.
  */
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import { Script } from "node:vm";
+
 const sub = process.argv[2];
-// The bundles are siblings in dist/; required at run time so this file stays tiny.
-const entry = sub === "hook" ? "./hook.cjs" : "./cli.cjs";
-require(entry);
+const here = __dirname;
+
+function cacheFile(file: string): string {
+  const st = statSync(file);
+  const key = `${file}|${st.size}|${st.mtimeMs}|${process.version}|${process.arch}`;
+  let h = 5381;
+  for (let i = 0; i < key.length; i++) h = ((h * 33) ^ key.charCodeAt(i)) >>> 0;
+  const home = process.env.MEMDIR_HOME || join(process.env.HOME || homedir(), ".memdir");
+  return join(home, "cache", "v8", `hook-${h.toString(36)}.bin`);
+}
+
+/** Compiles a CommonJS bundle with a V8 code cache; returns a function that runs it like `require(file)`. */
+function compileWithCodeCache(file: string): () => void {
+  const cachePath = cacheFile(file);
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = readFileSync(cachePath);
+  } catch {
+    cachedData = undefined;
+  }
+  const source = readFileSync(file, "utf8");
+  const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  const script = new Script(wrapper, { filename: file, cachedData });
+  if (cachedData === undefined || script.cachedDataRejected) {
+    // Written at exit, so functions compiled lazily during this run are in the cache too.
+    process.once("exit", () => {
+      try {
+        mkdirSync(dirname(cachePath), { recursive: true, mode: 0o700 });
+        const tmp = `${cachePath}.${process.pid}.tmp`;
+        writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+        renameSync(tmp, cachePath);
+        // Caches of earlier builds or Node versions are dead weight.
+        for (const f of readdirSync(dirname(cachePath))) {
+          if (f.startsWith("hook-") && f.endsWith(".bin") && join(dirname(cachePath), f) !== cachePath) {
+            unlinkSync(join(dirname(cachePath), f));
+          }
+        }
+      } catch {
+        // A cache is an optimisation only.
+      }
+    });
+  }
+  const fn = script.runInThisContext() as (...a: unknown[]) => void;
+  return () => {
+    const mod = { exports: {} };
+    fn(mod.exports, createRequire(file), mod, file, dirname(file));
+  };
+}
+
+if (sub === "hook") {
+  const file = join(here, "hook.cjs");
+  let run: () => void;
+  try {
+    run = compileWithCodeCache(file);
+  } catch {
+    run = () => require(file);
+  }
+  run();
+} else {
+  // The bundles are siblings in dist/; required at run time so this file stays tiny.
+  require(join(here, "cli.cjs"));
+}

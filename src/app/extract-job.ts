@@ -10,6 +10,7 @@ import { describeError } from "../core/errors.js";
 import { withLockSync } from "../core/lock.js";
 import { runExtraction } from "../jobs/extract/index.js";
 import { sessionStatePaths } from "../paths/index.js";
+import { foldToolLog } from "../project/index.js";
 import { readCursor, readSessionStarted, takeExtractionQueue, writeCursor } from "../sessions/index.js";
 import { type AppContext, projectContext } from "./context.js";
 import type { Runtime } from "./runtime.js";
@@ -115,6 +116,7 @@ function extractOne(
 /** Runs the job. Never throws: failures are recorded as `extraction_failed` events and returned. */
 export function runExtractionJob(rt: Runtime, opts: ExtractJobOptions): ExtractJobResult[] {
   const ctx = projectContext(rt, opts.cwd);
+  foldToolLog(ctx.paths.projectMemory, ctx.paths.projectRoot, rt.now());
   const work: { sessionId: string; transcriptPath?: string }[] = [];
   if (opts.sessionId) work.push({ sessionId: opts.sessionId, transcriptPath: opts.transcriptPath });
   if (opts.queue) {

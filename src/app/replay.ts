@@ -94,7 +94,9 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
     pid: process.pid,
     ownerPid: process.pid,
     isAlive: () => true,
-    spawnJob: (args) => jobs.push(args),
+    spawnJob: async (args) => {
+      jobs.push(args);
+    },
   };
   const counts: Record<string, number> = {};
   const badOutputs: string[] = [];

@@ -2,7 +2,6 @@
  * The process runtime: the ONLY place that reads process.env, the clock, cwd and pids (DESIGN.md §5 L5).
  * Everything below receives these values as parameters; tests and `memdir replay` build their own Runtime.
  */
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { isPidAlive } from "../core/lock.js";
 
@@ -17,8 +16,8 @@ export interface Runtime {
   pid: number;
   /** The harness process that owns the session (Claude Code), see `harnessPid`. */
   ownerPid: number;
-  /** Starts `memdir <args>` detached with the job marker set; returns at once. */
-  spawnJob(args: string[]): void;
+  /** Starts `memdir <args>` detached with the job marker set; resolves once it is spawned (not finished). */
+  spawnJob(args: string[]): Promise<void>;
   isAlive(pid: number): boolean;
 }
 
@@ -53,14 +52,21 @@ export function harnessPid(env: Env, ppid: number): number {
 /** The runtime of the current process. `memdirBin` is the path of dist/memdir.cjs (argv[1] of the bin). */
 export function processRuntime(memdirBin: string = process.argv[1] ?? "memdir"): Runtime {
   const env = process.env as Env;
+  let owner: number | undefined;
   return {
     env,
     cwd: process.cwd(),
     now: () => Date.now(),
     pid: process.pid,
-    ownerPid: harnessPid(env, process.ppid),
+    // Looked up on first use: only SessionStart needs it (it reads /proc).
+    get ownerPid() {
+      owner ??= harnessPid(env, process.ppid);
+      return owner;
+    },
     isAlive: isPidAlive,
-    spawnJob(args) {
+    async spawnJob(args) {
+      // Loaded on demand: child_process pulls in net/dgram/streams, too slow for every hook start.
+      const { spawn } = process.getBuiltinModule("node:child_process");
       const child = spawn(process.execPath, [memdirBin, ...args], {
         detached: true,
         stdio: "ignore",

@@ -9,7 +9,7 @@ import { readJsonFile } from "../core/json.js";
 import { formatPriorityContext, readNotepad } from "../notepad/index.js";
 import { claudeConfigDir } from "../paths/index.js";
 import { readProjectMemory, summarizeProjectMemory } from "../project/index.js";
-import { loadIndexForPrompt } from "../store/index.js";
+import { loadIndexForPrompt } from "../store/load.js";
 import { assembleContext, type ContextPart } from "./assemble.js";
 import type { AppContext } from "./context.js";
 import { recentHealthWarnings } from "./health.js";

@@ -2,7 +2,6 @@
  * Durable file writes on Node built-ins (DESIGN.md §6): write a temp file in the same directory,
  * fsync it, rename it over the target, then fsync the directory (best effort).
  */
-import { randomBytes } from "node:crypto";
 import {
   closeSync,
   fsyncSync,
@@ -10,44 +9,79 @@ import {
   openSync,
   readFileSync,
   renameSync,
-  rmSync,
+  unlinkSync,
   writeSync,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { errnoCode } from "./errors.js";
+import { uniqueSuffix } from "./unique.js";
+
+/**
+ * Removes a file if it exists (unlink; ENOENT ignored). Cheaper than `rmSync(…, {force})`, which loads
+ * Node's rimraf module: this runs on every hook.
+ */
+export function removeFile(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (e) {
+    if (errnoCode(e) !== "ENOENT") throw e;
+  }
+}
 
 /** Creates `dir` and its parents (mode 0700 for new dirs: memory is personal). */
 export function ensureDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
 }
 
+export interface AtomicWriteOptions {
+  /** File mode for a new file (default 0o600). */
+  mode?: number;
+  /**
+   * fsync the file and its directory (default true). Hot-path session state that the next event
+   * rewrites anyway passes false: the rename stays atomic for readers, only crash durability is waived.
+   */
+  durable?: boolean;
+}
+
 /**
  * Atomically replaces `path` with `data` (UTF-8 string or bytes). Creates parent dirs.
  * Readers see either the old or the new content, never a mix. Throws the underlying fs error.
+ * `opts` may be a file mode (number) for backward compatibility.
  */
-export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o600): void {
+export function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  opts: number | AtomicWriteOptions = {},
+): void {
+  const { mode = 0o600, durable = true } = typeof opts === "number" ? { mode: opts } : opts;
   const dir = dirname(path);
-  ensureDir(dir);
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
-  const fd = openSync(tmp, "w", mode);
+  const tmp = join(dir, `.${basename(path)}.${uniqueSuffix()}.tmp`);
+  let fd: number;
+  try {
+    fd = openSync(tmp, "w", mode);
+  } catch (e) {
+    if (errnoCode(e) !== "ENOENT") throw e;
+    ensureDir(dir);
+    fd = openSync(tmp, "w", mode);
+  }
   try {
     const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
     let off = 0;
     while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-    fsyncSync(fd);
+    if (durable) fsyncSync(fd);
   } catch (e) {
     closeSync(fd);
-    rmSync(tmp, { force: true });
+    removeFile(tmp);
     throw e;
   }
   closeSync(fd);
   try {
     renameSync(tmp, path);
   } catch (e) {
-    rmSync(tmp, { force: true });
+    removeFile(tmp);
     throw e;
   }
-  fsyncDir(dir);
+  if (durable) fsyncDir(dir);
 }
 
 function fsyncDir(dir: string): void {

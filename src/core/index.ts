@@ -9,3 +9,4 @@ export * from "./jsonl.js";
 export * from "./lock.js";
 export * from "./log.js";
 export * from "./text.js";
+export * from "./unique.js";

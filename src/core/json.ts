@@ -1,6 +1,6 @@
 /** JSON files: tolerant reads (BOM, missing file) and atomic writes. */
 import { MemdirError } from "./errors.js";
-import { readTextIfExists, writeFileAtomic } from "./fs.js";
+import { type AtomicWriteOptions, readTextIfExists, writeFileAtomic } from "./fs.js";
 import { normalizeNewlines, truncateCodePoints } from "./text.js";
 
 /**
@@ -40,7 +40,7 @@ export function readJsonFile<T>(path: string, fallback: T, lenient = false): T {
   }
 }
 
-/** Writes `value` as pretty JSON (2 spaces, trailing newline) atomically. */
-export function writeJsonAtomic(path: string, value: unknown): void {
-  writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
+/** Writes `value` as pretty JSON (2 spaces, trailing newline) atomically; see writeFileAtomic for `opts`. */
+export function writeJsonAtomic(path: string, value: unknown, opts?: AtomicWriteOptions): void {
+  writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`, opts);
 }

@@ -7,11 +7,11 @@
  * `staleMs`. A dead holder's lock is taken over under a short exclusive "reclaim" guard and the
  * new content is read back (write-then-reread), so two racing reclaimers can never both win.
  */
-import { randomBytes } from "node:crypto";
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
+import { closeSync, openSync, readFileSync, statSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { errnoCode, MemdirError } from "./errors.js";
-import { ensureDir } from "./fs.js";
+import { ensureDir, removeFile } from "./fs.js";
+import { uniqueSuffix } from "./unique.js";
 
 export interface LockOwner {
   pid?: number;
@@ -81,7 +81,14 @@ function createExclusive(path: string, content: string): boolean {
     fd = openSync(path, "wx", 0o600);
   } catch (e) {
     if (errnoCode(e) === "EEXIST") return false;
-    throw e;
+    if (errnoCode(e) !== "ENOENT") throw e;
+    ensureDir(dirname(path)); // first lock in a new dir
+    try {
+      fd = openSync(path, "wx", 0o600);
+    } catch (e2) {
+      if (errnoCode(e2) === "EEXIST") return false;
+      throw e2;
+    }
   }
   try {
     writeSync(fd, content);
@@ -115,8 +122,7 @@ function isStale(path: string, owner: LockOwner, opts: LockOptions): boolean {
  * A dead (or `staleMs`-old) holder's lock is reclaimed.
  */
 export function tryAcquireLock(path: string, opts: LockOptions = {}): LockHandle | undefined {
-  ensureDir(dirname(path));
-  const token = randomBytes(8).toString("hex");
+  const token = uniqueSuffix();
   const content = JSON.stringify({ pid: opts.pid ?? process.pid, token, acquiredAt: Date.now() });
   if (createExclusive(path, content)) return verify(path, token);
   const owner = readLockOwner(path);
@@ -125,18 +131,18 @@ export function tryAcquireLock(path: string, opts: LockOptions = {}): LockHandle
   // Reclaim under a guard so one reclaimer cannot delete a lock another has just taken.
   const guard = `${path}.reclaim`;
   const guardAge = lockAgeMs(guard);
-  if (guardAge !== undefined && guardAge > 10_000) rmSync(guard, { force: true }); // a reclaimer died mid-way
+  if (guardAge !== undefined && guardAge > 10_000) removeFile(guard); // a reclaimer died mid-way
   if (!createExclusive(guard, content)) return undefined;
   try {
     const again = readLockOwner(path);
     if (again !== undefined) {
       if (again.token !== owner.token || again.pid !== owner.pid || !isStale(path, again, opts))
         return undefined;
-      rmSync(path, { force: true });
+      removeFile(path);
     }
     return createExclusive(path, content) ? verify(path, token) : undefined;
   } finally {
-    rmSync(guard, { force: true });
+    removeFile(guard);
   }
 }
 
@@ -150,7 +156,7 @@ function verify(path: string, token: string): LockHandle | undefined {
     release() {
       if (released) return;
       released = true;
-      if (readLockOwner(path)?.token === token) rmSync(path, { force: true });
+      if (readLockOwner(path)?.token === token) removeFile(path);
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * project/ (L2): `project-memory.json` (DESIGN.md §3.2): the detected stack, package manager and
  * commands, and what tool calls taught (hot paths, commands that worked, facts from extraction).
- * All sync; `learnFromToolUse` is cheap enough for PostToolUse.
+ * All sync. PostToolUse only appends to a pending log (`logToolUse`); `foldToolLog` folds it in.
  */
 
 export { MAX_COMMAND_CHARS, normalizeCommand } from "./commands.js";
@@ -15,6 +15,7 @@ export {
   MAX_HOT_PATHS,
   RECENT_MS,
 } from "./learn.js";
+export { foldToolLog, logToolUse, pendingLogPath } from "./learn-log.js";
 export {
   addProjectFacts,
   DETECT_TTL_MS,

@@ -46,7 +46,7 @@ export const IGNORED_SEGMENTS: ReadonlySet<string> = new Set([
 ]);
 
 /** Tools whose input names a project file, and the input keys that hold it. */
-const FILE_TOOLS: Record<string, string[]> = {
+export const FILE_TOOLS: Record<string, string[]> = {
   Read: ["file_path", "filePath"],
   Edit: ["file_path", "filePath"],
   Write: ["file_path", "filePath"],

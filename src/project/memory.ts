@@ -123,7 +123,8 @@ export function updateProjectMemory(
       const changed = fn(pm);
       if (changed === false && !redetect && !corrupt) return pm;
       pm.updatedAtMs = nowMs;
-      writeJsonAtomic(file, pm);
+      // Learned counters change on every tool call: atomic, but not fsynced (hot path).
+      writeJsonAtomic(file, pm, { durable: false });
       return pm;
     },
     LOCK_OPTS,

@@ -63,7 +63,7 @@ export function writeSessionStarted(
     if (info.source !== undefined) rec.source = info.source;
     if (info.transcriptPath !== undefined) rec.transcript_path = info.transcriptPath;
     if (info.cwd !== undefined) rec.cwd = info.cwd;
-    writeJsonAtomic(sessionFile(stateRoot, sessionId, SESSION_STARTED_FILE), rec);
+    writeJsonAtomic(sessionFile(stateRoot, sessionId, SESSION_STARTED_FILE), rec, { durable: false });
     return rec;
   });
 }

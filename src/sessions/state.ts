@@ -2,8 +2,8 @@
  * Internal helpers for session-scoped state: the per-session lock, owned reads (session file first,
  * legacy file only when it names this session) and atomic writes. Paths come from `paths/`.
  */
-import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { removeFile } from "../core/fs.js";
 import { readJsonFile, writeJsonAtomic } from "../core/json.js";
 import { withLockSync } from "../core/lock.js";
 import { assertPathSegment, readStateJson, sessionStatePaths } from "../paths/index.js";
@@ -70,12 +70,13 @@ export function readOwned<T>(stateRoot: string, sessionId: string, name: string)
 
 /** Writes state file `name` of a session (session-scoped path, atomic). */
 export function writeOwned(stateRoot: string, sessionId: string, name: string, value: unknown): void {
-  writeJsonAtomic(sessionStatePaths(stateRoot, sessionId).write(name), value);
+  // Session state is rewritten by the next event; atomic rename without fsync (hot path).
+  writeJsonAtomic(sessionStatePaths(stateRoot, sessionId).write(name), value, { durable: false });
 }
 
 /** Removes the session-scoped state file `name` (the legacy file is never touched). */
 export function removeOwned(stateRoot: string, sessionId: string, name: string): void {
-  rmSync(sessionStatePaths(stateRoot, sessionId).write(name), { force: true });
+  removeFile(sessionStatePaths(stateRoot, sessionId).write(name));
 }
 
 /** Path of a plain (non `-state`) JSON file in the session dir, e.g. `session-started.json`. */

@@ -110,6 +110,18 @@ export function recordToolUse(
   call: ToolCallRecord,
   nowMs: number,
 ): ToolUseOutcome {
+  // Fast path (most calls): a success already counted at PreToolUse that changes no line count and
+  // clears no error needs no lock and no write.
+  if (call.success && call.countCall === false) {
+    const d = linesChanged(call.toolName, call.toolInput, call.toolResponse);
+    if (
+      d.added === 0 &&
+      d.removed === 0 &&
+      readLastToolError(stateRoot, sessionId)?.tool_name !== call.toolName
+    ) {
+      return { retryCount: 0 };
+    }
+  }
   return withSessionLock(stateRoot, sessionId, () => {
     const stats = readToolStats(stateRoot, sessionId);
     if (call.countCall !== false) stats[statKeyForTool(call.toolName)]++;

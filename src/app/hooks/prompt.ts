@@ -1,6 +1,5 @@
 /**
- * UserPromptSubmit: counts the prompt and keeps the session's first one (scrubbed) for the "recent
- * sessions" block; `<remember>` tags typed by the user go to the notepad. Per-prompt recall arrives
+ * UserPromptSubmit: keeps the session's first prompt (scrubbed) for the "recent sessions" block; `<remember>` tags typed by the user go to the notepad. Per-prompt recall arrives
  * with the search layer (issue 3).
  */
 import type { HookInput } from "../../adapters/claude-code/hook-input.js";
@@ -8,16 +7,16 @@ import { squashWhitespace, truncateCodePoints } from "../../core/text.js";
 import { scrub } from "../../privacy/index.js";
 import type { AppContext } from "../context.js";
 import { captureRememberTags } from "./remember.js";
-import { FIRST_PROMPT_MAX, updateTurnState } from "./turn-state.js";
+import { FIRST_PROMPT_MAX, readTurnState, updateTurnState } from "./turn-state.js";
 
 export async function onUserPromptSubmit(ctx: AppContext, input: HookInput): Promise<undefined> {
   const prompt = typeof input.prompt === "string" ? input.prompt : "";
-  updateTurnState(ctx.paths.stateRoot, input.session_id, (s) => {
-    s.prompts++;
-    if (s.firstPrompt === undefined && prompt.trim()) {
-      s.firstPrompt = truncateCodePoints(squashWhitespace(scrub(prompt.slice(0, 4_000))), FIRST_PROMPT_MAX);
-    }
-  });
+  // Only the first prompt is kept: later prompts cost one lock-free read.
+  if (prompt.trim() && readTurnState(ctx.paths.stateRoot, input.session_id).firstPrompt === undefined) {
+    updateTurnState(ctx.paths.stateRoot, input.session_id, (s) => {
+      s.firstPrompt ??= truncateCodePoints(squashWhitespace(scrub(prompt.slice(0, 4_000))), FIRST_PROMPT_MAX);
+    });
+  }
   if (/<remember/i.test(prompt)) await captureRememberTags(ctx, prompt, ctx.rt.now());
   return undefined;
 }

@@ -3,15 +3,17 @@
  * extraction of the transcript tail. Correctness never depends on it: the next SessionStart reclaims.
  */
 import type { HookInput } from "../../adapters/claude-code/hook-input.js";
+import { foldToolLog } from "../../project/index.js";
 import { writeEndRecord } from "../../sessions/index.js";
 import type { AppContext } from "../context.js";
 import { extractionJobArgs } from "./turn-end.js";
 
-export function onSessionEnd(ctx: AppContext, input: HookInput): undefined {
+export async function onSessionEnd(ctx: AppContext, input: HookInput): Promise<undefined> {
+  foldToolLog(ctx.paths.projectMemory, ctx.paths.projectRoot, ctx.rt.now());
   writeEndRecord(ctx.paths.stateRoot, input.session_id, {
     reason: typeof input.reason === "string" ? input.reason : "other",
     endedAtMs: ctx.rt.now(),
   });
-  ctx.rt.spawnJob(extractionJobArgs(ctx, input, false));
+  await ctx.rt.spawnJob(extractionJobArgs(ctx, input, false));
   return undefined;
 }

@@ -4,6 +4,7 @@
  */
 import type { HookInput } from "../../adapters/claude-code/hook-input.js";
 import { claimMemoryDir, ensureStateRoot } from "../../paths/index.js";
+import { foldToolLog } from "../../project/index.js";
 import { findReclaimableSessions, reclaimSession, writeSessionStarted } from "../../sessions/index.js";
 import type { AppContext } from "../context.js";
 import { buildSessionContext } from "../session-context.js";
@@ -36,7 +37,8 @@ export async function onSessionStart(ctx: AppContext, input: HookInput): Promise
       queued: !!r.queued,
     });
   }
-  if (queued > 0) rt.spawnJob(["job", "extract", "--queue", "--cwd", paths.projectRoot]);
+  if (queued > 0) await rt.spawnJob(["job", "extract", "--queue", "--cwd", paths.projectRoot]);
+  foldToolLog(paths.projectMemory, paths.projectRoot, now);
   const { pruneWorkingMemory } = await import("../../notepad/index.js");
   pruneWorkingMemory(paths.notepad, now);
   return buildSessionContext(ctx, {

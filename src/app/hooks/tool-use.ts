@@ -6,7 +6,7 @@
  */
 import { isAbsolute, relative, resolve } from "node:path";
 import type { HookInput } from "../../adapters/claude-code/hook-input.js";
-import { learnFromToolUse, updateProjectMemory } from "../../project/index.js";
+import { logToolUse } from "../../project/index.js";
 import { countToolCall, recordToolUse } from "../../sessions/index.js";
 import type { AppContext } from "../context.js";
 import { captureRememberTags } from "./remember.js";
@@ -63,9 +63,7 @@ export async function onToolUse(ctx: AppContext, input: HookInput): Promise<stri
     },
     now,
   );
-  updateProjectMemory(paths.projectMemory, paths.projectRoot, now, (pm) =>
-    learnFromToolUse(pm, paths.projectRoot, { toolName, toolInput, success }, now),
-  );
+  logToolUse(paths.projectMemory, paths.projectRoot, { toolName, toolInput, success }, now);
   const filePath = toolInput.file_path ?? toolInput.notebook_path;
   if (
     success &&

@@ -5,6 +5,7 @@
  * this turn (mutual exclusion, seed 000 §24.2), the job only moves the cursor past those messages.
  */
 import type { HookInput } from "../../adapters/claude-code/hook-input.js";
+import { foldToolLog } from "../../project/index.js";
 import type { AppContext } from "../context.js";
 import { captureRememberTags } from "./remember.js";
 import { updateTurnState } from "./turn-state.js";
@@ -25,6 +26,7 @@ export async function onTurnEnd(ctx: AppContext, input: HookInput): Promise<stri
   const last = typeof input.last_assistant_message === "string" ? input.last_assistant_message : "";
   if (isStop && /<remember/i.test(last)) await captureRememberTags(ctx, last, now);
 
+  foldToolLog(paths.projectMemory, paths.projectRoot, now);
   let due = false;
   let advanceOnly = false;
   updateTurnState(paths.stateRoot, input.session_id, (s) => {
@@ -40,6 +42,6 @@ export async function onTurnEnd(ctx: AppContext, input: HookInput): Promise<stri
   if (advanceOnly) {
     ctx.event("extraction_skipped", { session_id: input.session_id, reason: "agent_wrote_memory" });
   }
-  rt.spawnJob(extractionJobArgs(ctx, input, advanceOnly));
+  await rt.spawnJob(extractionJobArgs(ctx, input, advanceOnly));
   return undefined;
 }

@@ -14,8 +14,6 @@ export interface TurnState {
   lastExtractionStop: number;
   /** The main agent wrote/edited a file in the memory dir since the last extraction. */
   agentWroteMemory: boolean;
-  /** Prompts submitted in this session. */
-  prompts: number;
   /** The session's first prompt, scrubbed and cut to FIRST_PROMPT_MAX code points (for "recent sessions"). */
   firstPrompt?: string;
 }
@@ -23,7 +21,7 @@ export interface TurnState {
 /** Longest first prompt kept, in code points. */
 export const FIRST_PROMPT_MAX = 160;
 
-const EMPTY: TurnState = { stops: 0, lastExtractionStop: 0, agentWroteMemory: false, prompts: 0 };
+const EMPTY: TurnState = { stops: 0, lastExtractionStop: 0, agentWroteMemory: false };
 
 /** The turn state of a session (defaults when none). */
 export function readTurnState(stateRoot: string, sessionId: string): TurnState {
@@ -40,7 +38,7 @@ export function updateTurnState(stateRoot: string, sessionId: string, fn: (s: Tu
   return withLockSync(`${file}.lock`, () => {
     const s = readTurnState(stateRoot, sessionId);
     fn(s);
-    writeJsonAtomic(file, s);
+    writeJsonAtomic(file, s, { durable: false });
     return s;
   });
 }

@@ -1,0 +1,97 @@
+/**
+ * The hot path of project learning. PostToolUse runs on every tool call, so it only APPENDS one small
+ * line (an O_APPEND write: no lock, no read, no rewrite) to `project-memory.pending.jsonl`; the line
+ * is folded into `project-memory.json` under its lock at turn end, session start/end and by the
+ * extraction job (`foldToolLog`). Only calls that teach something are logged (a hot path, a command
+ * that worked), already normalized and scrubbed, so nothing secret reaches the disk.
+ */
+import { appendFileSync, readFileSync, renameSync } from "node:fs";
+import { errnoCode } from "../core/errors.js";
+import { removeFile } from "../core/fs.js";
+import { uniqueSuffix } from "../core/unique.js";
+import { normalizeCommand } from "./commands.js";
+import { FILE_TOOLS, hotPathOf, learnFromToolUse } from "./learn.js";
+import { updateProjectMemory } from "./memory.js";
+import type { ProjectToolCall } from "./types.js";
+
+interface PendingEvent {
+  /** ms since the epoch. */
+  t: number;
+  tool: string;
+  input: { file_path?: string; command?: string };
+}
+
+/** `<dir>/project-memory.pending.jsonl` next to `project-memory.json`. */
+export function pendingLogPath(projectMemoryFile: string): string {
+  return projectMemoryFile.replace(/\.json$/, "") + ".pending.jsonl";
+}
+
+/**
+ * Appends the call to the pending log when it teaches something. Returns whether it did.
+ * Cheap: pure checks, then one append. Throws only on fs errors other than a missing dir.
+ */
+export function logToolUse(
+  projectMemoryFile: string,
+  root: string,
+  call: ProjectToolCall,
+  nowMs: number,
+): boolean {
+  if (!call.success || typeof call.toolInput !== "object" || call.toolInput === null) return false;
+  const input = call.toolInput as Record<string, unknown>;
+  let ev: PendingEvent | undefined;
+  const keys = FILE_TOOLS[call.toolName];
+  if (keys) {
+    const file = keys.map((k) => input[k]).find((v): v is string => typeof v === "string");
+    if (file !== undefined && hotPathOf(root, file) !== undefined)
+      ev = { t: nowMs, tool: call.toolName, input: { file_path: file } };
+  } else if (call.toolName === "Bash" && typeof input.command === "string") {
+    const cmd = normalizeCommand(input.command);
+    if (cmd !== undefined) ev = { t: nowMs, tool: "Bash", input: { command: cmd } };
+  }
+  if (!ev) return false;
+  const line = `${JSON.stringify(ev)}\n`;
+  const file = pendingLogPath(projectMemoryFile);
+  try {
+    appendFileSync(file, line, { mode: 0o600 });
+  } catch (e) {
+    if (errnoCode(e) !== "ENOENT") throw e;
+    return false; // no state dir yet: SessionStart creates it
+  }
+  return true;
+}
+
+/**
+ * Folds the pending log into project-memory.json (under its lock; the log is claimed by an atomic
+ * rename first, so two folds never count a line twice). Returns the number of events folded.
+ */
+export function foldToolLog(projectMemoryFile: string, root: string, nowMs: number): number {
+  const log = pendingLogPath(projectMemoryFile);
+  let folded = 0;
+  updateProjectMemory(projectMemoryFile, root, nowMs, (pm) => {
+    const claimed = `${log}.${uniqueSuffix()}`;
+    try {
+      renameSync(log, claimed);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return false;
+      throw e;
+    }
+    try {
+      for (const line of readFileSync(claimed, "utf8").split("\n")) {
+        if (!line.trim()) continue;
+        let ev: PendingEvent;
+        try {
+          ev = JSON.parse(line) as PendingEvent;
+        } catch {
+          continue; // a torn line
+        }
+        if (typeof ev?.tool !== "string" || typeof ev.t !== "number") continue;
+        if (learnFromToolUse(pm, root, { toolName: ev.tool, toolInput: ev.input, success: true }, ev.t))
+          folded++;
+      }
+    } finally {
+      removeFile(claimed);
+    }
+    return folded > 0;
+  });
+  return folded;
+}

@@ -1,0 +1,53 @@
+/** The scrub pre-check never changes a result: wherever it says "no rule can fire", the full pass agrees. */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { mayNeedScrub, scrub, scrubFull } from "../../src/privacy/index.js";
+import { TRANSCRIPTS_DIR } from "../helpers/tmp.js";
+
+describe("scrub pre-check", () => {
+  it("skips plain commands", () => {
+    for (const c of ["npm test", "pnpm test -- orders", "mix compile", "git status", "ls -la src"]) {
+      expect(mayNeedScrub(c)).toBe(false);
+    }
+  });
+
+  it("never skips text with a planted secret", () => {
+    const planted = [
+      "export STRIPE_KEY=sk_live_abcdefghijklmnop1234",
+      "AKIAQX4GZ7LMB2RT5WNE",
+      "curl -H 'Authorization: Bearer abc.def.ghi'",
+      "postgres://u:hunter2@db/x",
+      "<private>x</private>",
+      "-----BEGIN RSA PRIVATE KEY-----",
+      "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+      "xoxb-1234-5678-abcdefgh",
+      "password hunter2",
+    ];
+    for (const p of planted) expect(mayNeedScrub(p), p).toBe(true);
+  });
+
+  it("agrees with the full pass on arbitrary strings", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 200 }), (s) => {
+        expect(scrub(s)).toBe(scrubFull(s));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("agrees with the full pass on every line of the real transcripts", () => {
+    let skipped = 0;
+    for (const f of readdirSync(TRANSCRIPTS_DIR, { recursive: true }) as string[]) {
+      if (!f.endsWith(".jsonl")) continue;
+      const text = readFileSync(join(TRANSCRIPTS_DIR, f), "utf8");
+      for (const line of text.split(/\\n|\n/)) {
+        if (line.length > 2000 || mayNeedScrub(line)) continue;
+        skipped++;
+        expect(scrubFull(line)).toBe(line);
+      }
+    }
+    expect(skipped).toBeGreaterThan(100);
+  });
+});
