@@ -5,7 +5,7 @@
  * extraction job (`foldToolLog`). Only calls that teach something are logged (a hot path, a command
  * that worked), already normalized and scrubbed, so nothing secret reaches the disk.
  */
-import { appendFileSync, readFileSync, renameSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, renameSync } from "node:fs";
 import { errnoCode } from "../core/errors.js";
 import { removeFile } from "../core/fs.js";
 import { uniqueSuffix } from "../core/unique.js";
@@ -66,6 +66,7 @@ export function logToolUse(
  */
 export function foldToolLog(projectMemoryFile: string, root: string, nowMs: number): number {
   const log = pendingLogPath(projectMemoryFile);
+  if (!existsSync(log)) return 0; // nothing pending: no lock
   let folded = 0;
   updateProjectMemory(projectMemoryFile, root, nowMs, (pm) => {
     const claimed = `${log}.${uniqueSuffix()}`;
