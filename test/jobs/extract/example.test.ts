@@ -68,9 +68,9 @@ describe("the bundled example session", () => {
     expect(slice.sessionId).toBe(EXPECTED.sessionId);
     expect(slice.cwd).toBe("/home/dev/shop-api");
     expect(slice.endOffset).toBe(statSync(TRANSCRIPT).size);
-    expect(slice.messages.filter((m) => m.kind === "prompt")).toHaveLength(11);
+    expect(slice.messages.filter((m) => m.kind === "prompt")).toHaveLength(12);
     const calls = slice.messages.flatMap((m) => m.toolCalls);
-    expect(new Set(calls.map((c) => c.name))).toEqual(new Set(["Bash", "Read", "Edit", "Write"]));
+    expect(new Set(calls.map((c) => c.name))).toEqual(new Set(["Bash", "Read", "Edit", "Write", "Task"]));
     expect(calls.some((c) => c.result?.isError)).toBe(true);
     expect(
       calls.some((c) => c.name === "Bash" && c.input.command === "pnpm test" && c.result?.isError === false),

@@ -66,7 +66,7 @@ describe("runExtraction", () => {
     expect(readCursor(s.stateRoot, SESSION)).toEqual({
       transcriptPath: s.transcript,
       offset: size,
-      turns: 11,
+      turns: 12,
     });
 
     const second = runExtraction({
@@ -146,7 +146,7 @@ describe("runExtraction", () => {
     expect(readCursor(s.stateRoot, SESSION)).toEqual({
       transcriptPath: s.transcript,
       offset: full.length,
-      turns: 11,
+      turns: 12,
     });
   });
 
