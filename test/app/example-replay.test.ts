@@ -9,7 +9,14 @@ import { describe, expect, it } from "vitest";
 import { replay } from "../../src/app/replay.js";
 import { tempDir } from "../helpers/tmp.js";
 
-const EXAMPLE = join(import.meta.dirname, "..", "..", "examples", "sessions", "preferences-and-dashboard.jsonl");
+const EXAMPLE = join(
+  import.meta.dirname,
+  "..",
+  "..",
+  "examples",
+  "sessions",
+  "preferences-and-dashboard.jsonl",
+);
 const expected = JSON.parse(readFileSync(EXAMPLE.replace(/\.jsonl$/, ".expected.json"), "utf8")) as {
   memories: { type: string; descriptionContains: string; bodyContains: string[] }[];
   projectFacts: string[];
@@ -39,7 +46,9 @@ describe("quick start: replay of the bundled example", () => {
     }
     expect(r.memories.filter((m) => m.type === "user").every((m) => m.scope === "user")).toBe(true);
 
-    const files = walk(home).filter((f) => !f.endsWith(".jsonl") || !f.includes(`${join(".claude", "projects")}`));
+    const files = walk(home).filter(
+      (f) => !f.endsWith(".jsonl") || !f.includes(`${join(".claude", "projects")}`),
+    );
     for (const f of files) {
       const text = readFileSync(f, "utf8");
       for (const bad of expected.mustNotAppear) expect(text.includes(bad), `${bad} in ${f}`).toBe(false);
