@@ -10,7 +10,7 @@ import { errnoCode } from "../core/errors.js";
 import { removeFile } from "../core/fs.js";
 import { uniqueSuffix } from "../core/unique.js";
 import { normalizeCommand } from "./commands.js";
-import { FILE_TOOLS, hotPathOf, learnFromToolUse } from "./learn.js";
+import { FILE_TOOLS, hotPathOf, learnFromToolUse, toolFilePath } from "./learn.js";
 import { updateProjectMemory } from "./memory.js";
 import type { ProjectToolCall } from "./types.js";
 
@@ -39,9 +39,8 @@ export function logToolUse(
   if (!call.success || typeof call.toolInput !== "object" || call.toolInput === null) return false;
   const input = call.toolInput as Record<string, unknown>;
   let ev: PendingEvent | undefined;
-  const keys = FILE_TOOLS[call.toolName];
-  if (keys) {
-    const file = keys.map((k) => input[k]).find((v): v is string => typeof v === "string");
+  if (FILE_TOOLS[call.toolName]) {
+    const file = toolFilePath(call.toolName, input);
     if (file !== undefined && hotPathOf(root, file) !== undefined)
       ev = { t: nowMs, tool: call.toolName, input: { file_path: file } };
   } else if (call.toolName === "Bash" && typeof input.command === "string") {

@@ -110,6 +110,12 @@ function bump<T extends { count: number; lastSeenMs: number }>(
   } else list.push(make());
 }
 
+/** The file a file tool (Read/Edit/Write/…) worked on, from its input; undefined for other tools. */
+export function toolFilePath(toolName: string, input: Record<string, unknown>): string | undefined {
+  const keys = FILE_TOOLS[toolName];
+  return keys?.map((k) => input[k]).find((v): v is string => typeof v === "string");
+}
+
 /**
  * Learns from one tool call, mutating `pm`; returns whether anything changed.
  * - Successful Read/Edit/Write/MultiEdit/NotebookEdit/NotebookRead: the file (see `hotPathOf`) is
@@ -127,9 +133,8 @@ export function learnFromToolUse(
 ): boolean {
   if (!call.success || typeof call.toolInput !== "object" || call.toolInput === null) return false;
   const input = call.toolInput as Record<string, unknown>;
-  const keys = FILE_TOOLS[call.toolName];
-  if (keys) {
-    const file = keys.map((k) => input[k]).find((v): v is string => typeof v === "string");
+  if (FILE_TOOLS[call.toolName]) {
+    const file = toolFilePath(call.toolName, input);
     const rel = file === undefined ? undefined : hotPathOf(root, file);
     if (rel === undefined) return false;
     const make = (): HotPath => ({ path: rel, count: 1, lastSeenMs: nowMs });

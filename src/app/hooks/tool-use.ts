@@ -6,7 +6,7 @@
  */
 import { isAbsolute, relative, resolve } from "node:path";
 import type { HookInput } from "../../adapters/claude-code/hook-input.js";
-import { logToolUse } from "../../project/index.js";
+import { logToolUse, toolFilePath } from "../../project/index.js";
 import { countToolCall, recordToolUse } from "../../sessions/index.js";
 import type { AppContext } from "../context.js";
 import { captureRememberTags } from "./remember.js";
