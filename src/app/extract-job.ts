@@ -113,10 +113,17 @@ function extractOne(
   );
 }
 
-/** Runs the job. Never throws: failures are recorded as `extraction_failed` events and returned. */
+/**
+ * Runs the job. Failures of a session's extraction are recorded as `extraction_failed` events and
+ * returned; only an unusable project context (bad config, bad paths) throws.
+ */
 export function runExtractionJob(rt: Runtime, opts: ExtractJobOptions): ExtractJobResult[] {
   const ctx = projectContext(rt, opts.cwd);
-  foldToolLog(ctx.paths.projectMemory, ctx.paths.projectRoot, rt.now());
+  try {
+    foldToolLog(ctx.paths.projectMemory, ctx.paths.projectRoot, rt.now());
+  } catch (e) {
+    ctx.log("warn", "job:extract", `project learning not folded: ${describeError(e)}`);
+  }
   const work: { sessionId: string; transcriptPath?: string }[] = [];
   if (opts.sessionId) work.push({ sessionId: opts.sessionId, transcriptPath: opts.transcriptPath });
   if (opts.queue) {
