@@ -1,53 +1,76 @@
 /**
- * Pure assembly of the SessionStart context under a character budget (DESIGN.md §4: default 9,000
- * characters, below the ~10k inline cap of Claude Code hooks). Parts are taken in priority order; a part
- * that does not fit is cut at a line boundary with a marker, and later parts get what is left. Health
- * warnings have a small reserved share so they are never crowded out.
+ * Pure assembly of the SessionStart context under a budget (DESIGN.md §4: default 9,000 characters,
+ * below the ~10k inline cap of Claude Code hooks). Lengths are UTF-16 code units, as Claude Code counts
+ * them (`.length`), so the cap holds for emoji and CJK too; cuts never split a surrogate pair.
+ * Parts come in priority order, each with its own cap so one long part cannot crowd out the rest; a
+ * part's BODY is cut at a line boundary with a marker before it is fenced, so a fence is never broken.
+ * Health warnings have a reserved share.
  */
-import { codePointLength, truncateCodePoints } from "../core/text.js";
+import { fenceAsData, NOTEPAD_PRIORITY_TAG } from "../adapters/claude-code/hook-output.js";
 
 export interface ContextPart {
-  /** Short label for the fence, e.g. "user memory index". */
-  label: string;
-  /** Already fenced and escaped text of this part. */
-  text: string;
+  /** The fence's `source` label (what the block is and where it lives). */
+  source: string;
+  /** Raw text of the part (fenced and escaped here). */
+  body: string;
+  /** Cap for this part, fence included, in UTF-16 units. */
+  maxChars: number;
+  /** Fence with `<notepad-priority>` instead of the memory tag. */
+  notepadPriority?: boolean;
 }
 
-/** Characters reserved for health warnings out of the budget. */
+/** UTF-16 units reserved for health warnings out of the budget. */
 export const WARNING_RESERVE_CHARS = 600;
 
-/** Cuts `text` to `max` code points at the last line boundary, adding a marker line. */
+const CUT_MARKER = "\n[… cut to fit the memdir context budget; the full text is in the file named above]";
+
+/** Cuts `text` to at most `max` UTF-16 units at the last line boundary, adding a marker line. */
 export function cutAtLine(text: string, max: number): string {
-  if (codePointLength(text) <= max) return text;
-  const marker = "\n[… cut to fit the memdir context budget]";
-  const room = max - marker.length;
+  if (text.length <= max) return text;
+  const room = max - CUT_MARKER.length;
   if (room <= 0) return "";
-  const head = truncateCodePoints(text, room, "");
+  let head = text.slice(0, room);
+  const last = head.charCodeAt(head.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) head = head.slice(0, -1);
   const nl = head.lastIndexOf("\n");
-  return (nl > 0 ? head.slice(0, nl) : head) + marker;
+  return (nl > 0 ? head.slice(0, nl) : head) + CUT_MARKER;
+}
+
+function fence(p: ContextPart, body: string): string {
+  return fenceAsData(
+    p.source,
+    body,
+    p.notepadPriority ? { tag: NOTEPAD_PRIORITY_TAG, preface: false } : { preface: false },
+  );
 }
 
 /**
- * Joins `parts` (priority order) and `warnings` within `budgetChars` code points.
- * Returns "" when there is nothing to inject.
+ * Joins `preface`, the `parts` (priority order) and `warnings` within `budget` UTF-16 units.
+ * Returns "" when there are no parts and no warnings.
  */
-export function assembleContext(parts: ContextPart[], warnings: string[], budgetChars: number): string {
+export function assembleContext(
+  preface: string,
+  parts: ContextPart[],
+  warnings: string[],
+  budget: number,
+): string {
+  const live = parts.filter((p) => p.body.trim());
+  if (!live.length && !warnings.length) return "";
   const warningText = warnings.length ? `memdir health:\n${warnings.map((w) => `- ${w}`).join("\n")}` : "";
-  const reserve = warningText ? Math.min(WARNING_RESERVE_CHARS, codePointLength(warningText)) : 0;
-  let left = budgetChars - reserve;
-  const out: string[] = [];
-  for (const p of parts) {
-    if (!p.text.trim()) continue;
-    const sep = out.length ? 2 : 0;
-    if (left - sep <= 80) break;
-    const piece = cutAtLine(p.text, left - sep);
-    if (!piece) break;
+  const reserve = warningText ? Math.min(WARNING_RESERVE_CHARS, warningText.length + 2) : 0;
+  const out: string[] = [preface];
+  let left = budget - reserve - preface.length;
+  for (const p of live) {
+    const allowed = Math.min(p.maxChars, left - 2);
+    const overhead = fence(p, "").length;
+    if (allowed - overhead < 80) continue; // too little room to be useful; a smaller later part may fit
+    const piece = fence(p, cutAtLine(p.body, allowed - overhead));
+    if (piece.length > allowed) continue; // escaping grew it past the cap: skip rather than overflow
     out.push(piece);
-    left -= codePointLength(piece) + sep;
+    left -= piece.length + 2;
   }
   if (warningText) {
-    const sep = out.length ? 2 : 0;
-    const piece = cutAtLine(warningText, left + reserve - sep);
+    const piece = cutAtLine(warningText, left + reserve - 2);
     if (piece) out.push(piece);
   }
   return out.join("\n\n");

@@ -4,7 +4,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { realpathSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import {
   applyInstall,
   applyUninstall,
@@ -39,6 +39,11 @@ function target(rt: Runtime, scope: InstallScope): { settingsPath: string; state
     settingsPath: settingsPathFor(scope, { claudeConfigDir: claudeConfigDir(rt.env), projectRoot }),
     statePath: installStatePath(memdirHome(rt.env)),
   };
+}
+
+/** Backups of settings files go to `~/.memdir/backups/`, never into a repository's `.claude/`. */
+function backupDir(rt: Runtime): string {
+  return join(memdirHome(rt.env), "backups");
 }
 
 function realBin(p: string): string {
@@ -84,7 +89,7 @@ export async function installClaude(rt: Runtime, o: InstallCliOptions): Promise<
       "note: project scope commits this machine's absolute paths; --scope local keeps them out of git",
     );
   if (o.dryRun) return lines.join("\n");
-  const res = applyInstall(settingsPath, plan, { nowMs: rt.now(), statePath });
+  const res = applyInstall(settingsPath, plan, { nowMs: rt.now(), statePath, backupDir: backupDir(rt) });
   if (res.backupPath) lines.push(`backup: ${res.backupPath}`);
   return lines.join("\n");
 }
@@ -104,7 +109,7 @@ export async function uninstallClaude(
     ...plan.removed.map((e) => `  - ${e.event}: ${e.command}`),
   ];
   if (o.dryRun) return lines.join("\n");
-  const res = applyUninstall(settingsPath, plan, { nowMs: rt.now(), statePath });
+  const res = applyUninstall(settingsPath, plan, { nowMs: rt.now(), statePath, backupDir: backupDir(rt) });
   if (res.backupPath) lines.push(`backup: ${res.backupPath}`);
   return lines.join("\n");
 }

@@ -3,7 +3,6 @@
 import { join } from "node:path";
 import { readTextIfExists } from "../core/fs.js";
 import { readJsonFile } from "../core/json.js";
-import { codePointLength } from "../core/text.js";
 import { readTopic, scanTopics } from "../store/index.js";
 import type { AppContext } from "./context.js";
 import { readRecentEvents } from "./health.js";
@@ -34,7 +33,7 @@ export interface ReplayReport {
   extractions: Record<string, unknown>[];
   /** The `additionalContext` of the next SessionStart ("" when none). */
   nextContext: string;
-  /** Its length in code points. */
+  /** Its length in UTF-16 code units (how Claude Code measures it). */
   nextContextChars: number;
 }
 
@@ -83,7 +82,7 @@ export function collectReport(
     endRecord: readJsonFile<unknown>(join(paths.sessionsDir, `${r.sessionId}.json`), null, true),
     extractions: readRecentEvents(paths.eventsFile, 1 << 20).filter((e) => e.kind.startsWith("extraction")),
     nextContext,
-    nextContextChars: codePointLength(nextContext),
+    nextContextChars: nextContext.length,
   };
 }
 

@@ -16,11 +16,14 @@ import {
   mkdtempSync,
   openSync,
   readSync,
+  statSync,
   writeSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { deriveHookEvents, type HookEventSpec } from "../adapters/claude-code/index.js";
+import { MemdirError } from "../core/errors.js";
+import { removeFile } from "../core/fs.js";
 import { writeJsonAtomic } from "../core/json.js";
 import { projectKey } from "../paths/index.js";
 import { projectContext } from "./context.js";
@@ -64,6 +67,14 @@ function growCopy(srcFd: number, dstFd: number, copied: number, upTo: number): n
 
 export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   const transcript = resolve(opts.transcript);
+  if (!statSync(transcript, { throwIfNoEntry: false })?.isFile()) {
+    throw new MemdirError("BAD_INPUT", `cannot replay ${opts.transcript}`, {
+      expected:
+        "a Claude Code transcript file (.jsonl), e.g. ~/.claude/projects/<project>/<session-id>.jsonl",
+      received: existsSync(transcript) ? "a directory" : "a path that does not exist",
+      hint: "pass the path of one session's .jsonl file",
+    });
+  }
   const home = opts.home ? resolve(opts.home) : mkdtempSync(join(tmpdir(), "memdir-replay-"));
   mkdirSync(home, { recursive: true });
   const env: Env = {
@@ -133,6 +144,9 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   };
   const nextOut = await runHook("SessionStart", JSON.stringify(next), rt);
   await runJobs(rt, jobs);
+  // The sandbox copy of the transcript is the harness's file, not memdir's: it holds the session
+  // verbatim (secrets and <private> text included), so it does not outlive the replay.
+  removeFile(copy);
   const ctx = projectContext(rt, projectRoot);
   return collectReport(ctx, {
     home,

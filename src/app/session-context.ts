@@ -4,7 +4,8 @@
  * health warnings. Every block is fenced as data and escaped (adapters/claude-code fenceAsData).
  */
 import { join } from "node:path";
-import { DATA_PREFACE, fenceAsData, NOTEPAD_PRIORITY_TAG } from "../adapters/claude-code/hook-output.js";
+import { DATA_PREFACE } from "../adapters/claude-code/hook-output.js";
+import { describeError } from "../core/errors.js";
 import { readJsonFile } from "../core/json.js";
 import { formatPriorityContext, readNotepad } from "../notepad/index.js";
 import { claudeConfigDir } from "../paths/index.js";
@@ -27,7 +28,9 @@ export function harnessLoadsMemoryMd(ctx: AppContext): boolean {
   const v = ctx.config.harnessLoadsMemoryMd;
   if (typeof v === "boolean") return v;
   const env = ctx.rt.env;
-  if (ctx.paths.memoryDirSource !== "default") return false;
+  // Claude Code loads MEMORY.md from its default dir or its own `autoMemoryDirectory`, nothing else.
+  if (ctx.paths.memoryDirSource !== "default" && ctx.paths.memoryDirSource !== "claude-settings")
+    return false;
   if (TRUTHY.has((env.CLAUDE_CODE_DISABLE_AUTO_MEMORY ?? "").toLowerCase()) || env.CLAUDE_CODE_SIMPLE)
     return false;
   const settings = readJsonFile<Record<string, unknown> | null>(
@@ -47,54 +50,77 @@ export interface SessionContextOptions {
   warnings?: string[];
 }
 
-/** Builds the SessionStart `additionalContext` text (≤ config.sessionStartBudgetChars code points). */
+/** Caps per part (UTF-16 units, fence included): no part can crowd out the ones after it. */
+export const PART_CAPS = {
+  userIndex: 2_500,
+  projectIndex: 4_000,
+  notepadPriority: 800,
+  projectFacts: 1_500,
+  recentSessions: 900,
+} as const;
+
+/**
+ * Builds the SessionStart `additionalContext` text (≤ config.sessionStartBudgetChars UTF-16 units).
+ * Each part is read on its own: a part that fails (an unreadable file, a memory dir that is a file)
+ * becomes a health warning and the other parts are still injected.
+ */
 export function buildSessionContext(ctx: AppContext, opts: SessionContextOptions): string {
   const { paths, config } = ctx;
   const parts: ContextPart[] = [];
   const warnings = [...(opts.warnings ?? [])];
-
-  const user = loadIndexForPrompt(paths.userMemoryDir);
-  if (user?.text.trim()) {
-    parts.push({
-      label: "user memory",
-      text: fenceAsData(`user memory index ${paths.userMemoryDir}/MEMORY.md`, user.text, { preface: false }),
-    });
-    if (user.warning) warnings.push(`user memory index: ${user.warning}`);
-  }
-  if (!harnessLoadsMemoryMd(ctx)) {
-    const proj = loadIndexForPrompt(paths.memoryDir);
-    if (proj?.text.trim()) {
-      parts.push({
-        label: "project memory",
-        text: fenceAsData(`project memory index ${paths.memoryDir}/MEMORY.md`, proj.text, { preface: false }),
-      });
-      if (proj.warning) warnings.push(`project MEMORY.md: ${proj.warning}`);
+  const safely = (what: string, fn: () => void) => {
+    try {
+      fn();
+    } catch (e) {
+      warnings.push(`could not read ${what}: ${describeError(e).slice(0, 200)}`);
+      ctx.log("warn", "hook:SessionStart", `could not read ${what}: ${describeError(e)}`);
     }
-  }
-  const priority = formatPriorityContext(readNotepad(paths.notepad));
-  if (priority.trim())
+  };
+
+  safely("the user memory index", () => {
+    const user = loadIndexForPrompt(paths.userMemoryDir);
+    if (user?.warning) warnings.push(`user memory index: ${user.warning}`);
+    if (user)
+      parts.push({
+        source: `user memory index ${paths.userMemoryDir}/MEMORY.md`,
+        body: user.text,
+        maxChars: PART_CAPS.userIndex,
+      });
+  });
+  safely("the project MEMORY.md", () => {
+    if (harnessLoadsMemoryMd(ctx)) return;
+    const proj = loadIndexForPrompt(paths.memoryDir);
+    if (proj?.warning) warnings.push(`project MEMORY.md: ${proj.warning}`);
+    if (proj)
+      parts.push({
+        source: `project memory index ${paths.memoryDir}/MEMORY.md`,
+        body: proj.text,
+        maxChars: PART_CAPS.projectIndex,
+      });
+  });
+  safely("the notepad", () => {
+    const body = formatPriorityContext(readNotepad(paths.notepad));
     parts.push({
-      label: "notepad priority",
-      text: fenceAsData(`notepad Priority Context ${paths.notepad}`, priority, {
-        tag: NOTEPAD_PRIORITY_TAG,
-        preface: false,
-      }),
+      source: `notepad Priority Context ${paths.notepad}`,
+      body,
+      maxChars: PART_CAPS.notepadPriority,
+      notepadPriority: true,
     });
-  const projectMemory = readProjectMemory(paths.projectMemory);
-  const pm = projectMemory ? summarizeProjectMemory(projectMemory, 2_500) : "";
-  if (pm.trim())
+  });
+  safely("the project memory", () => {
+    const pm = readProjectMemory(paths.projectMemory);
+    const body = pm ? summarizeProjectMemory(pm, PART_CAPS.projectFacts - 200) : "";
+    parts.push({ source: `project facts ${paths.projectMemory}`, body, maxChars: PART_CAPS.projectFacts });
+  });
+  safely("the recent sessions", () => {
+    const body = recentSessionsText(paths.stateRoot, paths.sessionsDir, opts.sessionId);
     parts.push({
-      label: "project facts",
-      text: fenceAsData(`project facts ${paths.projectMemory}`, pm, { preface: false }),
+      source: `recent sessions of this project ${paths.sessionsDir}`,
+      body,
+      maxChars: PART_CAPS.recentSessions,
     });
-  const recent = recentSessionsText(paths.stateRoot, paths.sessionsDir, opts.sessionId);
-  if (recent)
-    parts.push({
-      label: "recent sessions",
-      text: fenceAsData(`recent sessions of this project ${paths.sessionsDir}`, recent, { preface: false }),
-    });
-  warnings.push(...recentHealthWarnings(ctx));
-  if (!parts.length && !warnings.length) return "";
-  const head = { label: "preface", text: `memdir: memory from earlier sessions. ${DATA_PREFACE}` };
-  return assembleContext(parts.length ? [head, ...parts] : parts, warnings, config.sessionStartBudgetChars);
+  });
+  safely("the health events", () => warnings.push(...recentHealthWarnings(ctx)));
+  const preface = `memdir: memory from earlier sessions. ${DATA_PREFACE}`;
+  return assembleContext(preface, parts, warnings, config.sessionStartBudgetChars);
 }

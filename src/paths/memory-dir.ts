@@ -1,14 +1,17 @@
 /**
  * Memory dir resolution, DESIGN.md §3.1 (seed 000 `getAutoMemPath`; Claude Code 2.1.x), first match wins:
  * 1. env `MEMDIR_MEMORY_DIR` (absolute, used as is);
- * 2. `autoMemoryDirectory` from a TRUSTED source only (the user config; never a settings file inside
- *    the repository: a cloned repo must not redirect where memory is written);
+ * 2. `autoMemoryDirectory` from a TRUSTED source only: memdir's user config, then Claude Code's USER
+ *    settings (`<CLAUDE_CONFIG_DIR or ~/.claude>/settings.json`, so memdir and Claude Code keep sharing
+ *    one dir); never a settings file inside the repository (a cloned repo must not redirect where memory
+ *    is written);
  * 3. `<CLAUDE_CONFIG_DIR or ~/.claude>/projects/<projectKey(canonical git root or cwd)>/memory`.
  * The result is NFC-normalized and has no trailing separator.
  */
 import { isAbsolute, join, normalize, resolve } from "node:path";
 import type { UserConfig } from "../config/types.js";
 import { MemdirError } from "../core/errors.js";
+import { readTextIfExists } from "../core/fs.js";
 import { truncateCodePoints } from "../core/text.js";
 import { findGitRoot, type GitRootInfo } from "./git-root.js";
 import { claudeConfigDir, type Env, envPath, homeDir } from "./home.js";
@@ -23,7 +26,7 @@ export interface MemoryDirOptions {
   trustedConfig?: Pick<UserConfig, "autoMemoryDirectory"> | undefined;
 }
 
-export type MemoryDirSource = "env" | "config" | "default";
+export type MemoryDirSource = "env" | "config" | "claude-settings" | "default";
 
 export interface ResolvedMemoryDir {
   memoryDir: string;
@@ -80,6 +83,14 @@ export function resolveMemoryDirDetailed(
       projectRoot,
     };
   }
+  const fromClaude = claudeUserSetting(opts.env);
+  if (fromClaude !== undefined) {
+    return {
+      memoryDir: tidy(expandAutoMemoryDirectory(fromClaude, opts.env)),
+      source: "claude-settings",
+      projectRoot,
+    };
+  }
   const dir = join(claudeConfigDir(opts.env), "projects", projectKey(projectRoot), "memory");
   return { memoryDir: tidy(dir), source: "default", projectRoot };
 }
@@ -87,6 +98,22 @@ export function resolveMemoryDirDetailed(
 /** The memory dir for `cwd` (DESIGN.md §3.1). Same errors as `resolveMemoryDirDetailed`. */
 export function resolveMemoryDir(opts: MemoryDirOptions): string {
   return resolveMemoryDirDetailed(opts).memoryDir;
+}
+
+/**
+ * `autoMemoryDirectory` from Claude Code's user settings file, or undefined (missing file, invalid JSON,
+ * not a non-empty string: Claude Code itself ignores such values).
+ */
+function claudeUserSetting(env: Env): string | undefined {
+  const text = readTextIfExists(join(claudeConfigDir(env), "settings.json"));
+  if (text === undefined || !text.includes("autoMemoryDirectory")) return undefined;
+  try {
+    const v = (JSON.parse(text.replace(/^\uFEFF/, "")) as { autoMemoryDirectory?: unknown })
+      .autoMemoryDirectory;
+    return typeof v === "string" && v.trim() !== "" ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function tidy(p: string): string {

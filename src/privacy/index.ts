@@ -24,7 +24,7 @@ export function scrub(text: string): string {
  * Conservative pre-check that lets `scrub` skip the rule set on plain text such as `npm test`: false
  * only when no rule can fire, i.e. the text has no tag (`<`), no assignment or credential separator
  * (`=`, `:`, `@`), no run of 16+ token characters (every key, token and JWT rule needs one), and none
- * of the words the keyword rules look for. Hooks call `scrub` on every tool call; compiling the whole
+ * of the words the keyword rules look for (English, and the Korean `비밀번호`/`비번`/`암호` of the prose rule). Hooks call `scrub` on every tool call; compiling the whole
  * rule set costs more than a millisecond per process. test/privacy/prefilter.test.ts checks that
  * `scrub` equals the full pass wherever this returns false.
  */
@@ -32,7 +32,7 @@ export function mayNeedScrub(text: string): boolean {
   return MAY_NEED.test(text);
 }
 const MAY_NEED =
-  /[<=:@]|[A-Za-z0-9+/_.~-]{16,}|bearer|private|secret|token|pass|pwd|key|auth|cred|cookie|session|begin/i;
+  /[<=:@]|[A-Za-z0-9+/_.~-]{16,}|bearer|private|secret|token|pass|pwd|key|auth|cred|cookie|session|begin|비밀번호|비번|암호/i;
 
 /** The full pass without the pre-check (for tests of the pre-check). */
 export function scrubFull(text: string): string {

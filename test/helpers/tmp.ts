@@ -13,7 +13,8 @@ export function tempDir(prefix = "memdir-test-"): string {
 }
 
 afterEach(() => {
-  while (made.length) rmSync(made.pop()!, { recursive: true, force: true });
+  // Detached jobs started by hooks may still be writing: retry ENOTEMPTY/EBUSY.
+  while (made.length) rmSync(made.pop()!, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 });
 
 /** Absolute path of `../shared/data/...` (read-only real data; never copied into the repo). */

@@ -3,7 +3,7 @@
  * exit 0, stdout empty or exactly one JSON object valid for the event, and one log line per fault.
  * Runs the real bundled bin in child processes, as Claude Code does.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkHookOutput, HOOK_EVENTS } from "../../src/adapters/claude-code/index.js";
@@ -78,15 +78,31 @@ describe("hook fault matrix", () => {
       });
     }
 
-    it(`${event}: lone surrogates and a BOM are tolerated`, () => {
+    it(`${event}: lone surrogates and a BOM are tolerated, with one log line each`, () => {
       const s = sandbox();
       const json = JSON.stringify({ ...validInput(event, s.project), prompt: "a\ud800b", extra: "\udc00" });
-      for (const input of [json, `\ufeff${json}`]) {
+      let lines = 0;
+      for (const input of [json, `\ufeff${JSON.stringify(validInput(event, s.project))}`]) {
         const r = runBin(["hook", event], input, s.env);
         expect(r.status).toBe(0);
         expect(checkHookOutput(event, r.stdout)).toBeUndefined();
+        lines++;
+        expect(logLines(s.logFile)).toHaveLength(lines);
       }
-      expect(logLines(s.logFile)).toHaveLength(0);
+    });
+
+    it(`${event}: a cwd that does not exist -> nothing created, one log line`, () => {
+      const s = sandbox();
+      const missing = join(s.home, "no", "such", "dir");
+      const r = runBin(
+        ["hook", event],
+        JSON.stringify({ ...validInput(event, s.project), cwd: missing }),
+        s.env,
+      );
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe("");
+      expect(existsSync(join(s.home, "no"))).toBe(false);
+      expect(logLines(s.logFile)).toHaveLength(1);
     });
 
     it(`${event}: unusable memory dir and state root -> exit 0, valid stdout, at most one log line`, () => {

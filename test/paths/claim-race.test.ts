@@ -1,6 +1,6 @@
 /** Two different projects whose keys collide claim one memory dir at the same moment, from 8 processes. */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleForChildren } from "../core/bundle.js";
@@ -43,22 +43,34 @@ describe("claimMemoryDir across processes", () => {
   });
   afterAll(() => bundle.cleanup());
 
-  it("exactly one project owns the dir; every claimer of the other project is told (3 rounds)", {
-    timeout: 180_000,
-  }, async () => {
-    for (let round = 0; round < 3; round++) {
-      const mem = join(tempDir(), "projects", "-a-b-c", "memory");
-      const roots = Array.from({ length: 8 }, (_, i) => (i % 2 ? "/a/b_c" : "/a/b-c"));
-      const cs = roots.map((r) => claimer(bundle.file, mem, r));
-      await Promise.all(cs.map((c) => c.isReady));
-      for (const c of cs) c.child.stdin!.write("go\n");
-      const results = await Promise.all(cs.map((c) => c.result));
-      const owner = (JSON.parse(readFileSync(join(mem, ".project.json"), "utf8")) as { originalPath: string })
-        .originalPath;
-      expect(["/a/b_c", "/a/b-c"]).toContain(owner);
-      results.forEach((r, i) => {
-        expect(r).toEqual(roots[i] === owner ? {} : { collision: owner });
-      });
-    }
-  });
+  it.each([
+    ["no claim yet", undefined],
+    ["a corrupt claim", "{not json"],
+  ])(
+    "exactly one project owns the dir; every claimer of the other project is told (%s, 3 rounds)",
+    {
+      timeout: 180_000,
+    },
+    async (_name, initial) => {
+      for (let round = 0; round < 3; round++) {
+        const mem = join(tempDir(), "projects", "-a-b-c", "memory");
+        if (initial !== undefined) {
+          mkdirSync(mem, { recursive: true });
+          writeFileSync(join(mem, ".project.json"), initial);
+        }
+        const roots = Array.from({ length: 8 }, (_, i) => (i % 2 ? "/a/b_c" : "/a/b-c"));
+        const cs = roots.map((r) => claimer(bundle.file, mem, r));
+        await Promise.all(cs.map((c) => c.isReady));
+        for (const c of cs) c.child.stdin!.write("go\n");
+        const results = await Promise.all(cs.map((c) => c.result));
+        const owner = (
+          JSON.parse(readFileSync(join(mem, ".project.json"), "utf8")) as { originalPath: string }
+        ).originalPath;
+        expect(["/a/b_c", "/a/b-c"]).toContain(owner);
+        results.forEach((r, i) => {
+          expect(r).toEqual(roots[i] === owner ? {} : { collision: owner });
+        });
+      }
+    },
+  );
 });

@@ -89,9 +89,7 @@ describe("resolveMemoryDir (DESIGN.md §3.1)", () => {
       writeFileSync(join(repo, ".claude", f), JSON.stringify({ autoMemoryDirectory: evil }));
     }
     const home = tempDir();
-    // A user-level settings.json inside the Claude config dir is not read by memdir either.
-    mkdirSync(join(home, ".claude"));
-    writeFileSync(join(home, ".claude", "settings.json"), JSON.stringify({ autoMemoryDirectory: evil }));
+    // (Claude Code's USER settings are trusted: test/paths/claude-settings.test.ts.)
     const got = resolveMemoryDirDetailed({ cwd: join(repo), env: { HOME: home } });
     expect(got.memoryDir).toBe(join(home, ".claude", "projects", projectKey(repo), "memory"));
     expect(got.memoryDir.startsWith(evil)).toBe(false);

@@ -42,6 +42,12 @@ const PATHOLOGICAL: Record<string, string> = {
   newlines: rep("\n"),
   quotes: rep('"'),
   loneSurrogates: rep("\ud800a"),
+  proseKeywords: rep("password is "),
+  proseRejected: rep("token is tokentokentoken "),
+  proseLongValue: `password is ${rep("a")}`,
+  proseQuotes: rep('password is "'),
+  proseKorean: rep("비밀번호는 "),
+  proseKoreanValues: rep("비번은 a1b2야 "),
 };
 
 describe("scrub performance", () => {

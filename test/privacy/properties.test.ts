@@ -47,6 +47,14 @@ const fragment = fc.constantFrom(
   "1234567890abcdefghij",
   "     1→",
   "\r\n",
+  " is ",
+  " was ",
+  "비밀번호는 ",
+  "비번: ",
+  "암호",
+  "hunter2",
+  "“",
+  "”",
 );
 const messy = fc
   .array(fc.oneof(fragment, fc.string({ maxLength: 12 }), fc.string({ unit, maxLength: 6 })), {
@@ -149,6 +157,30 @@ describe("privacy properties", () => {
         const out = scrub(`${before}\n${f(k, v)}\n`);
         expect(out).not.toContain(v);
         expect(out).toContain(k);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("never returns a password stated in prose", () => {
+    const key = fc.constantFrom(
+      "password",
+      "the db password",
+      "passphrase",
+      "API key",
+      "secret",
+      "비밀번호",
+      "비번",
+    );
+    const sep = fc.constantFrom(" is ", " was ", ": ", " = ", "는 ", "은 ");
+    const value = alnum.map((s) => `${s.slice(0, 6)}7${s.slice(6, 12)}`);
+    const quote = fc.constantFrom("", '"', "'");
+    const end = fc.constantFrom("", ".", " ", "야", ", ok", "\n");
+    fc.assert(
+      fc.property(context, key, sep, quote, value, end, (before, k, s, q, v, e) => {
+        const out = scrub(`${before} ${k}${s}${q}${v}${q}${e}`);
+        expect(out).not.toContain(v);
+        expect(scrub(out)).toBe(out);
       }),
       { numRuns: RUNS },
     );

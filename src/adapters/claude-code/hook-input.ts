@@ -161,7 +161,8 @@ export function parseHookInput(event: string, raw: string | Buffer): ParseResult
     return fail("TOO_LARGE", `${size} bytes, over the ${MAX_HOOK_INPUT_BYTES}-byte cap (not parsed)`);
   }
   let text = typeof raw === "string" ? raw : raw.toString("utf8");
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const hadBom = text.charCodeAt(0) === 0xfeff;
+  if (hadBom) text = text.slice(1);
   text = text.trim();
   if (text === "") return fail("EMPTY", "empty input");
   let value: unknown;
@@ -175,6 +176,7 @@ export function parseHookInput(event: string, raw: string | Buffer): ParseResult
   }
   const obj = value as Record<string, unknown>;
   const notes: string[] = [];
+  if (hadBom) notes.push("leading BOM removed");
   if (LONE_OR_ESCAPED_SURROGATE.test(text) && wellFormDeep(obj))
     notes.push("lone surrogates replaced with U+FFFD");
   const sid = obj.session_id;

@@ -50,6 +50,8 @@ export const HOOK_SPECS: Record<HookEvent, { matcher?: string; timeout: number }
  * synchronous so the detached extraction starts even in `claude -p`.
  */
 export const DEFAULT_ASYNC_EVENTS: readonly HookEvent[] = [
+  // PreToolUse only counts the call for now (no output): the tool must not wait for it.
+  "PreToolUse",
   "PostToolUse",
   "SubagentStop",
   "PreCompact",

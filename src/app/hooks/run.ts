@@ -3,6 +3,8 @@
  * `runHook`. Contract (DESIGN.md §6, Claude Code 2.1.x hook protocol): never throws; returns the exact
  * stdout ("" or one JSON object valid for the event); every fault is one log line.
  */
+
+import { statSync } from "node:fs";
 import { type HookInput, isHookEvent, parseHookInput } from "../../adapters/claude-code/hook-input.js";
 import { contextOutput, serializeOutput } from "../../adapters/claude-code/hook-output.js";
 import { describeError } from "../../core/errors.js";
@@ -39,6 +41,14 @@ async function handlerFor(event: string): Promise<HookHandler | undefined> {
   }
 }
 
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Runs one hook invocation. `raw` is the stdin text. Returns the stdout to print.
  */
@@ -61,9 +71,23 @@ export async function runHook(event: string, raw: string, rt: Runtime): Promise<
     logLine(fallbackLogFile(rt), rt, "warn", source, `ignored hook input: ${parsed.reason}`);
     return "";
   }
+  if (parsed.notes.length) {
+    logLine(fallbackLogFile(rt), rt, "info", source, `tolerated hook input: ${parsed.notes.join("; ")}`);
+  }
+  const cwd = typeof parsed.input.cwd === "string" && parsed.input.cwd ? parsed.input.cwd : rt.cwd;
+  if (!isDirectory(cwd)) {
+    // Never create `.memdir/` (or anything) under a directory that does not exist.
+    logLine(
+      fallbackLogFile(rt),
+      rt,
+      "warn",
+      source,
+      `ignored hook input: cwd ${JSON.stringify(cwd)} is not an existing directory`,
+    );
+    return "";
+  }
   let ctx: AppContext | undefined;
   try {
-    const cwd = typeof parsed.input.cwd === "string" && parsed.input.cwd ? parsed.input.cwd : rt.cwd;
     ctx = projectContext(rt, cwd);
     const text = await handler(ctx, parsed.input);
     return text && isHookEvent(event) ? serializeOutput(contextOutput(event, text)) : "";

@@ -3,6 +3,7 @@
  * sessions, prune expired Working Memory, then assemble the injected context under the budget.
  */
 import type { HookInput } from "../../adapters/claude-code/hook-input.js";
+import { describeError } from "../../core/errors.js";
 import { claimMemoryDir, ensureStateRoot } from "../../paths/index.js";
 import { foldToolLog } from "../../project/index.js";
 import { findReclaimableSessions, reclaimSession, writeSessionStarted } from "../../sessions/index.js";
@@ -12,35 +13,55 @@ import { buildSessionContext } from "../session-context.js";
 export async function onSessionStart(ctx: AppContext, input: HookInput): Promise<string | undefined> {
   const { paths, rt } = ctx;
   const now = rt.now();
-  ensureStateRoot(paths.stateRoot);
-  writeSessionStarted(paths.stateRoot, input.session_id, {
-    ownerPid: rt.ownerPid,
-    startedAtMs: now,
-    transcriptPath: typeof input.transcript_path === "string" ? input.transcript_path : undefined,
-    cwd: typeof input.cwd === "string" ? input.cwd : undefined,
-    source: typeof input.source === "string" ? input.source : undefined,
-  });
   const warnings: string[] = [];
-  const claim = paths.memoryDirSource === "default" ? claimMemoryDir(paths.memoryDir, paths.projectRoot) : {};
-  if (claim.collision) {
-    warnings.push(
-      `the memory dir ${paths.memoryDir} is also used by ${claim.collision} (Claude Code's project key is lossy); set autoMemoryDirectory in ~/.memdir/config.json to separate them`,
-    );
-  }
-  let queued = 0;
-  for (const id of findReclaimableSessions(paths.stateRoot, input.session_id, rt.isAlive)) {
-    const r = reclaimSession(paths.stateRoot, id, now);
-    if (r.queued) queued++;
-    ctx.event("session_reclaimed", {
-      session_id: id,
-      end_record_written: r.endRecordWritten,
-      queued: !!r.queued,
+  // Each step on its own: one broken file or dir must not cost the session its whole context.
+  const step = async (what: string, fn: () => unknown) => {
+    try {
+      await fn();
+    } catch (e) {
+      warnings.push(`${what} failed: ${describeError(e).slice(0, 200)}`);
+      ctx.log("warn", "hook:SessionStart", `${what} failed: ${describeError(e)}`, {
+        session_id: input.session_id,
+      });
+    }
+  };
+  await step("recording the session start", () => {
+    ensureStateRoot(paths.stateRoot);
+    writeSessionStarted(paths.stateRoot, input.session_id, {
+      ownerPid: rt.ownerPid,
+      startedAtMs: now,
+      transcriptPath: typeof input.transcript_path === "string" ? input.transcript_path : undefined,
+      cwd: typeof input.cwd === "string" ? input.cwd : undefined,
+      source: typeof input.source === "string" ? input.source : undefined,
     });
-  }
-  if (queued > 0) await rt.spawnJob(["job", "extract", "--queue", "--cwd", paths.projectRoot]);
-  foldToolLog(paths.projectMemory, paths.projectRoot, now);
-  const { pruneWorkingMemory } = await import("../../notepad/index.js");
-  pruneWorkingMemory(paths.notepad, now);
+  });
+  await step("checking the memory dir", () => {
+    const claim =
+      paths.memoryDirSource === "default" ? claimMemoryDir(paths.memoryDir, paths.projectRoot) : {};
+    if (claim.collision) {
+      warnings.push(
+        `the memory dir ${paths.memoryDir} is also used by ${claim.collision} (Claude Code's project key is lossy); set autoMemoryDirectory in ~/.memdir/config.json to separate them`,
+      );
+    }
+  });
+  await step("reclaiming ended sessions", async () => {
+    let queued = 0;
+    for (const id of findReclaimableSessions(paths.stateRoot, input.session_id, rt.isAlive)) {
+      const r = reclaimSession(paths.stateRoot, id, now);
+      if (r.queued) queued++;
+      ctx.event("session_reclaimed", {
+        session_id: id,
+        end_record_written: r.endRecordWritten,
+        queued: !!r.queued,
+      });
+    }
+    if (queued > 0) await rt.spawnJob(["job", "extract", "--queue", "--cwd", paths.projectRoot]);
+  });
+  await step("folding project learning", () => foldToolLog(paths.projectMemory, paths.projectRoot, now));
+  await step("pruning the notepad", async () => {
+    const { pruneWorkingMemory } = await import("../../notepad/index.js");
+    pruneWorkingMemory(paths.notepad, now);
+  });
   return buildSessionContext(ctx, {
     source: typeof input.source === "string" ? input.source : "startup",
     sessionId: input.session_id,

@@ -155,7 +155,7 @@ describe("planInstall", () => {
     });
   });
 
-  it("adds async only for a Claude Code that supports it, never for context events", () => {
+  it("adds async only for a Claude Code that supports it, never for events whose output is used", () => {
     for (const [version, expectAsync] of [
       ["2.1.332 (Claude Code)", true],
       ["2.1.19", true],
@@ -174,7 +174,7 @@ describe("planInstall", () => {
       expect(asyncEvents).toEqual(expectAsync ? [...DEFAULT_ASYNC_EVENTS] : []);
       const hooks = plan.settings.hooks as Record<string, Array<{ hooks: Array<Record<string, unknown>> }>>;
       expect(hooks.PostToolUse![0]!.hooks[0]!.async).toBe(expectAsync ? true : undefined);
-      for (const ev of ["SessionStart", "UserPromptSubmit", "PreToolUse"])
+      for (const ev of ["SessionStart", "UserPromptSubmit", "PostToolUseFailure", "Stop"])
         expect(hooks[ev]![0]!.hooks[0]!.async).toBeUndefined();
     }
   });

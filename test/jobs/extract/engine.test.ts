@@ -44,17 +44,56 @@ describe("privacy comes first", () => {
     expect(JSON.stringify(plan)).not.toMatch(/Linden|npm|Fridays/);
   });
 
-  it("redacts a secret inside a sentence that becomes a memory", () => {
+  it("never builds a memory from a sentence that contained a secret (skip reason contains_secret)", () => {
     const key = "AKIAQX4GZ7LMB2RT5WNE";
     const plan = planExtraction(
       [msg(`never paste real keys like ${key} into tests, because CI logs are public`)],
       ctx,
     );
-    expect(plan.memories).toHaveLength(1);
-    const m = plan.memories[0]!;
-    expect(`${m.name}${m.description}${m.body}`).not.toContain(key);
-    expect(m.description).toContain("[REDACTED:");
-    expect(m.body).toContain("**Why:** CI logs are public.");
+    expect(plan.memories).toEqual([]);
+    expect(plan.projectFacts).toEqual([]);
+    expect(plan.skipped).toEqual([{ uuid: "u-1", reason: "contains_secret" }]);
+    expect(JSON.stringify(plan)).not.toMatch(/AKIA|REDACTED/);
+  });
+
+  it("skips passwords stated in prose, whether privacy redacted them or not", () => {
+    const plan = planExtraction(
+      [
+        msg("remember that the db password is hunter2-Sup3rS3cret!", { uuid: "p-1" }),
+        msg("the staging password is hunter2-Sup3rS3cret!", { uuid: "p-2" }),
+        // what privacy's prose rule makes of it
+        msg("remember that the prod password is [REDACTED:password]", { uuid: "p-3" }),
+        msg("we use Postgres at postgres://admin:s3cr3t-Pass@db.internal:5432/shop", { uuid: "p-4" }),
+      ],
+      ctx,
+    );
+    expect(plan.memories).toEqual([]);
+    expect(plan.projectFacts).toEqual([]);
+    expect(plan.skipped).toEqual(
+      ["p-1", "p-2", "p-3", "p-4"].map((uuid) => ({ uuid, reason: "contains_secret" })),
+    );
+    expect(JSON.stringify(plan)).not.toMatch(/hunter2|s3cr3t|REDACTED/);
+  });
+
+  it("skips a memory whose reason or continuation sentence held a secret, keeps clean sentences", () => {
+    const plan = planExtraction(
+      [
+        msg(
+          "never log request bodies. Because the token ghp_abcdefghijklmnopqrstuvwxyz0123456789 leaked once",
+          {
+            uuid: "p-1",
+          },
+        ),
+        msg("I hate long stack traces; always redact sk-ant-abcdefghijklmnopqrstuvwxyz123 like keys", {
+          uuid: "p-2",
+        }),
+        msg("always use pnpm. The api key is sk-ant-abcdefghijklmnopqrstuvwxyz123", { uuid: "p-3" }),
+      ],
+      ctx,
+    );
+    expect(plan.memories.map((m) => [m.description, m.sources])).toEqual([["Always use pnpm", ["p-3"]]]);
+    expect(plan.skipped).toEqual(["p-1", "p-2", "p-3"].map((uuid) => ({ uuid, reason: "contains_secret" })));
+    expect(JSON.stringify(plan)).not.toMatch(/ghp_|sk-ant|REDACTED/);
   });
 });
 
@@ -99,6 +138,72 @@ describe("what counts as the user's prose", () => {
       "ok?",
       "second line",
     ]);
+  });
+});
+
+describe("a `;` continuation", () => {
+  it("joins the instruction after `;` to a preference or correction, and does not mine it again", () => {
+    const plan = planExtraction([msg("I hate when you write long summaries; keep it to 3 bullets")], ctx);
+    expect(plan.memories.map((m) => m.description)).toEqual([
+      "I hate when you write long summaries; keep it to 3 bullets",
+    ]);
+    expect(plan.skipped).toEqual([]);
+    expect(
+      planExtraction(
+        [msg("no, don't mock the database; use the docker compose db instead")],
+        ctx,
+      ).memories.map((m) => m.description),
+    ).toEqual(["Don't mock the database; use the docker compose db instead"]);
+  });
+
+  it("joins a standing continuation to a plain imperative, but not a one-off task", () => {
+    const d = (text: string) => planExtraction([msg(text)], ctx).memories.map((m) => m.description);
+    expect(d("always use pnpm; never use npm")).toEqual(["Always use pnpm; never use npm"]);
+    expect(d("always use pnpm; run the tests")).toEqual(["Always use pnpm"]);
+    expect(d("always use pnpm; run the tests for now")).toEqual(["Always use pnpm"]);
+  });
+});
+
+describe("how a memory reads", () => {
+  it("restates the user in the third person or cuts the clause it cannot restate", () => {
+    const d = (text: string) => planExtraction([msg(text)], ctx).memories.map((m) => m.description);
+    expect(d("I am a data scientist and I mostly write Python.")).toEqual([
+      "User is a data scientist and mostly writes Python",
+    ]);
+    expect(d("I'm new to React and my team uses Vue")).toEqual([
+      "User is new to React and their team uses Vue",
+    ]);
+    expect(d("I'm a backend engineer, so explain the frontend bits")).toEqual(["User is a backend engineer"]);
+  });
+
+  it("takes the reason from '<statement> so <instruction>' after an explicit cue", () => {
+    const [m] = planExtraction(
+      [msg("remember that I'm colorblind so don't rely on red/green in charts")],
+      ctx,
+    ).memories;
+    expect(m?.body).toBe(
+      [
+        "Don't rely on red/green in charts.",
+        "**Why:** User is colorblind.",
+        "**How to apply:** Whenever this preference is relevant.",
+      ].join("\n"),
+    );
+  });
+
+  it("keeps the instruction after a leading correction cue", () => {
+    const plan = planExtraction([msg("no, not like that — always run make fmt before committing")], ctx);
+    expect(plan.memories.map((m) => [m.type, m.rule, m.description])).toEqual([
+      ["feedback", "feedback-correction", "Always run make fmt before committing"],
+    ]);
+  });
+
+  it("makes a named tracker with a URL a reference, not a project fact", () => {
+    const plan = planExtraction(
+      [msg("we use Jira for tickets: https://acme.atlassian.net/jira/software/projects/PAY")],
+      ctx,
+    );
+    expect(plan.projectFacts).toEqual([]);
+    expect(plan.memories.map((m) => [m.type, m.name])).toEqual([["reference", "reference-jira-tickets"]]);
   });
 });
 

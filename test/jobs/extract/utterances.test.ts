@@ -199,6 +199,101 @@ const TABLE: [string, Expect][] = [
   ["start phoenix in background", null],
   ["create the beads", null],
   ["/handgemacht:create-beads websearch how to always set up credo", null],
+  // tester's report: explicit requests that were missed
+  [
+    "remember that I'm colorblind so don't rely on red/green in charts",
+    {
+      type: "feedback",
+      desc: "Don't rely on red/green in charts",
+      body: ["**Why:** User is colorblind."],
+    },
+  ],
+  ["Remember: I'm on macOS, not Linux.", { type: "user", desc: "User is on macOS, not Linux" }],
+  ["remember that I use vim keybindings", { type: "user", desc: "User uses vim keybindings" }],
+  ["remember that I'm working on the login page", null],
+  ["remember that I'm tired", null],
+  // statements about the user that were missed
+  [
+    "I'm the tech lead for the payments team.",
+    { type: "user", desc: "User is the tech lead for the payments team" },
+  ],
+  ["나는 백엔드 개발자야", { type: "user", desc: "백엔드 개발자" }],
+  ["저는 프론트엔드 개발자예요", { type: "user", desc: "프론트엔드 개발자" }],
+  ["나는 오늘 바빠", null],
+  // corrections that were missed
+  [
+    "테스트 코드에서 목 쓰지 마",
+    { type: "feedback", desc: "테스트 코드에서 목 쓰지 마", body: ["**How to apply:** 테스트 코드에서."] },
+  ],
+  ["please don't use var, use const", { type: "feedback", desc: "Don't use var, use const" }],
+  ["use tabs, not spaces", { type: "feedback", desc: "Use tabs, not spaces" }],
+  [
+    "no, not like that — always run make fmt before committing",
+    {
+      type: "feedback",
+      desc: "Always run make fmt before committing",
+      body: ["**How to apply:** Before committing."],
+    },
+  ],
+  ["이 테스트 코드에서 목 쓰지 마", null],
+  ["don't use that, use this", null],
+  ["nope, not like that. use a map", null],
+  // one-off choices and task focus that were saved by mistake
+  ["I prefer option B, go ahead", null],
+  ["I prefer the second approach", null],
+  ["I prefer the first one", null],
+  ["I like your second suggestion, do it", null],
+  ["I'd go with option 2", null],
+  ["let's go with A", null],
+  ["let's go with the simpler approach", null],
+  ["always? no, just this once", null],
+  ["from now on let's focus on the checkout flow", null],
+  ["let's focus on the checkout flow", null],
+  ["going forward, let's work on the API", null],
+  [
+    "I prefer a functional approach over classes",
+    { type: "feedback", desc: "I prefer a functional approach over classes" },
+  ],
+  ["let's always run the tests first", { type: "feedback", desc: "Let's always run the tests first" }],
+  // mangled memories
+  [
+    "I am a data scientist and I mostly write Python.",
+    { type: "user", desc: "User is a data scientist and mostly writes Python" },
+  ],
+  [
+    "I'm a Go developer but I'm new to React",
+    { type: "user", desc: "User is a Go developer but is new to React" },
+  ],
+  [
+    "I hate when you write long summaries; keep it to 3 bullets",
+    {
+      type: "feedback",
+      desc: "I hate when you write long summaries; keep it to 3 bullets",
+      body: ["**How to apply:** Whenever this preference is relevant."],
+    },
+  ],
+  [
+    "stop adding comments to every line",
+    {
+      type: "feedback",
+      desc: "Stop adding",
+      body: ["**How to apply:** Whenever this preference is relevant."],
+    },
+  ],
+  [
+    "we use Jira for tickets: https://acme.atlassian.net/jira/software/projects/PAY",
+    {
+      type: "reference",
+      desc: "Jira for tickets: https://acme.atlassian.net/jira/software/projects/PAY",
+      body: ["**How to apply:** Consult Jira (link above) for tickets."],
+    },
+  ],
+  ["we use Sentry for error tracking", { type: "reference", desc: "Sentry for error tracking" }],
+  ["we use linear interpolation for the animation", null],
+  // secrets: never a memory, not even a redacted one
+  ["the db password is hunter2-Sup3rS3cret!", null],
+  ["remember that the db password is hunter2-Sup3rS3cret!", null],
+  ["never paste keys like AKIAQX4GZ7LMB2RT5WNE into tests", null],
 ];
 
 describe("planExtraction on labeled utterances", () => {
@@ -212,6 +307,7 @@ describe("planExtraction on labeled utterances", () => {
       expect(plan.memories).toEqual([]);
       expect(plan.projectFacts).toEqual([]);
       expect(plan.skipped).toHaveLength(1);
+      if (/password is|AKIA/.test(text)) expect(plan.skipped[0]!.reason).toBe("contains_secret");
       return;
     }
     if ("fact" in want) {
@@ -235,5 +331,10 @@ describe("planExtraction on labeled utterances", () => {
       expect(m.body).toMatch(/\n\*\*Why:\*\* \S/);
       expect(m.body).toMatch(/\n\*\*How to apply:\*\* \S/);
     }
+    // "How to apply" is a readable line, never a keyword list ("Whenever the work involves a, b, c.")
+    const how = /\*\*How to apply:\*\* (.*)$/m.exec(m.body)?.[1] ?? "";
+    expect(how).not.toMatch(/involves|^[\p{L}\p{N}-]+(?:, [\p{L}\p{N}-]+)+\.$/u);
+    // third person for the user, never "I"
+    if (m.type === "user") expect(m.description).not.toMatch(/\bI\b|\bI'/);
   });
 });

@@ -6,7 +6,7 @@
 import { sha256 } from "../../../core/ids.js";
 import { slugify, squashWhitespace, truncateCodePoints } from "../../../core/text.js";
 import type { MemoryType } from "../../../store/types.js";
-import { capitalize, contentWords, isKorean, norm, tidy } from "./cues.js";
+import { capitalize, isKorean, norm, tidy } from "./cues.js";
 
 /** Maximum description length in code points (one MEMORY.md line stays ~150 characters). */
 export const MAX_DESCRIPTION = 150;
@@ -69,12 +69,20 @@ const PREP_PHRASE = new RegExp(
 );
 const WHEN_CLAUSE = /\b(when|whenever|every time|each time|before|after|while|during)\s+(.+)$/i;
 
+/** "How to apply" when the rule names no situation: readable, never a keyword list. */
+export const GENERIC_HOW = "Whenever this preference is relevant.";
+
 /**
  * "How to apply" for a rule: a leading clause ("When writing tests, …"), a `when / before / after`
- * clause, a trailing `in|for <context>` phrase, a Korean `…할 때` clause, else
- * "Whenever the work involves <topic>".
+ * clause, a trailing `in|for <context>` phrase, a Korean `…할 때` clause, else `fallback`
+ * (GENERIC_HOW).
  */
-export function howToApply(rule: string, lead?: string): string {
+export function howToApply(rule: string, lead?: string, fallback = GENERIC_HOW): string {
+  return applyClause(rule, lead) ?? fallback;
+}
+
+/** The situation a rule names (see `howToApply`) as a sentence, or `undefined` when it names none. */
+export function applyClause(rule: string, lead?: string): string | undefined {
   if (lead) return `${capitalize(tidy(lead))}.`;
   const w = WHEN_CLAUSE.exec(rule);
   if (w) return `${capitalize(tidy(`${w[1]} ${w[2]}`))}.`;
@@ -82,27 +90,81 @@ export function howToApply(rule: string, lead?: string): string {
   if (p) return `${capitalize(tidy(`${p[1]} ${p[2]}`))}.`;
   const k = /([\p{L}\p{N} ]+?(?:할|쓸|작성할|만들|올릴|커밋할|푸시할) 때(?:마다)?)/u.exec(rule);
   if (k) return `${tidy(k[1]!)}.`;
-  return `Whenever the work involves ${topicOf(rule)}.`;
+  return undefined;
 }
 
-const VERBS = new Set(
+const ADVERBS =
+  "mostly|usually|primarily|mainly|often|also|always|never|rarely|sometimes|generally|only|just|really|still|currently|normally|typically";
+/** Verbs already fine after "User" (modals, common irregular past tenses). */
+const KEEP_VERB = new Set(
   (
-    "run write add adding mock commit push merge deploy install call put keep go try show tell ask check test name " +
-    "format prefer over instead rather than 절대 항상 앞으로 매번 말고 대신 직접 꼭 무조건"
+    "can could will would should may might must was were had did wrote built made led ran taught spent " +
+    "began grew got went came knew left"
   ).split(" "),
 );
-const KO_PARTICLE = /(?:에서|에게|으로|로|에|을|를|은|는|이|가|의|와|과)$/;
+const PREDICATE_VERB = new RegExp(
+  `^\\s+((?:(?:${ADVERBS})\\s+)*)(don't|dont|do not|can't|cannot|won't|didn't|[a-z]+)\\b(.*)$`,
+  "i",
+);
 
-/** A short topic for a rule: the Korean object phrase, else its first content words. */
-export function topicOf(rule: string): string {
-  const ko = /([\p{L}\p{N}][\p{L}\p{N} ]*?)(?:을|를)\s/u.exec(rule);
-  if (ko && isKorean(ko[1]!)) return ko[1]!.trim();
-  const words = contentWords(rule)
-    .filter((w) => !VERBS.has(w))
-    .map((w) => (isKorean(w) && w.length > 2 ? w.replace(KO_PARTICLE, "") : w));
-  const picked = (words.length ? words : contentWords(rule)).slice(0, 3);
-  if (picked.length === 0) return "this";
-  return picked.length === 2 ? `${picked[0]} or ${picked[1]}` : picked.join(", ");
+/** Third-person present of an English verb ("write" → "writes", "do" → "does", "try" → "tries"). */
+function conjugate(verb: string): string {
+  const v = verb.toLowerCase();
+  if (KEEP_VERB.has(v) || v.endsWith("ed")) return verb;
+  if (v === "have") return "has";
+  if (v === "do" || v === "go" || /(?:s|sh|ch|x|z)$/.test(v)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(v)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
+/** What follows "I" in third person ("'m X" → "is X", " mostly write X" → "mostly writes X"). */
+function predicate(afterI: string): string | undefined {
+  let m = /^(?:'m|\s+am)\b\s*(.*)$/i.exec(afterI);
+  if (m) return `is ${m[1]}`;
+  m = /^(?:'ve|\s+have)\s+(.*)$/i.exec(afterI);
+  if (m) return `has ${m[1]}`;
+  m = /^'d\s+(.*)$/i.exec(afterI);
+  if (m) return `would ${m[1]}`;
+  m = /^'ll\s+(.*)$/i.exec(afterI);
+  if (m) return `will ${m[1]}`;
+  m = PREDICATE_VERB.exec(afterI);
+  if (!m) return undefined;
+  const verb = m[2]!.toLowerCase();
+  const v = /^(?:don't|dont)$/.test(verb)
+    ? "doesn't"
+    : verb === "do not"
+      ? "does not"
+      : /^(?:can't|cannot|won't|didn't)$/.test(verb)
+        ? m[2]!
+        : conjugate(m[2]!);
+  return `${m[1] ?? ""}${v}${m[3]}`;
+}
+
+/**
+ * A first-person statement in third person: "I'm colorblind" → "User is colorblind", "… and I
+ * mostly write Python" → "… and mostly writes Python", "my" → "their". A first-person clause it
+ * cannot rewrite is left as is (callers check `hasFirstPerson`).
+ */
+export function thirdPerson(text: string): string {
+  let out = text.replace(/[’‘]/g, "'");
+  const head = /^I(?=['\s])(.*)$/.exec(out);
+  if (head) {
+    const p = predicate(head[1]!);
+    if (p !== undefined) out = `User ${p}`;
+  }
+  out = out.replace(/\b(and|but|or)\s+I(?=['\s])((?:'\w+|\s+\S+).*)$/, (all, conj: string, rest: string) => {
+    const p = predicate(rest);
+    return p === undefined ? all : `${conj} ${p}`;
+  });
+  return out
+    .replace(/\bmy\b/g, "their")
+    .replace(/\bmyself\b/g, "themselves")
+    .replace(/\bme\b/g, "them");
+}
+
+/** True when `text` still speaks in the first person ("I", "I'm", "me", "my"). */
+export function hasFirstPerson(text: string): boolean {
+  return /\b(?:I|me|my|mine|myself)\b|\bI'/.test(text.replace(/[’‘]/g, "'"));
 }
 
 /** One line of at most MAX_DESCRIPTION code points. */

@@ -60,6 +60,9 @@ export function objection(sentence: string, allowDays = false): string | undefin
 const GENERAL_EN =
   /\b(always|never|ever|from now on|going forward|moving forward|in the future|in general|generally|as a rule|by default|every time|each time|whenever|anymore|any more|no more|in this (?:project|repo|repository|codebase|team|app|company|org)|in (?:this|our) (?:code|stack)|instead of|rather than|prefer|preferred|i like|i love|i hate|i'd rather|i would rather|we don't use|we do not use|we never|we always|our convention|the convention|convention is|for (?:all|every|any))\b/;
 const GENERAL_KO = /(항상|절대|앞으로|매번|언제나|무조건|대신|말고|보다는|선호|늘 )/;
+/** A whole category of work in Korean ("테스트 코드에서", "커밋 메시지에는"), not "이 테스트에서". */
+const CATEGORY_KO =
+  /(?<!(?:^|[^\uac00-\ud7a3])(?:이|그|저|이번|해당)(?: [\uac00-\ud7a3A-Za-z]+)? )(?<![\uac00-\ud7a3A-Za-z])((?:(?!(?:이|그|저|이번|해당|항상|절대|앞으로|매번|언제나|무조건|늘) )[\uac00-\ud7a3A-Za-z]+ )?(?:테스트 코드|테스트|프로덕션 코드|운영 코드|코드|커밋 메시지|커밋|PR|풀 리퀘스트|마이그레이션|스크립트|컴포넌트|문서|주석)(?:에서는|에서|에선|에는|에))(?=\s)/i;
 
 /** A whole category of work ("in integration tests", "in commit messages"), not "the tests" at hand. */
 const CATEGORY_EN =
@@ -68,8 +71,13 @@ const CATEGORY_EN =
 /** The general cue found in `sentence`, if any. */
 export function generalCue(sentence: string): string | undefined {
   const t = norm(sentence);
-  const m = GENERAL_EN.exec(t) ?? GENERAL_KO.exec(t) ?? CATEGORY_EN.exec(t);
+  const m = GENERAL_EN.exec(t) ?? GENERAL_KO.exec(t) ?? CATEGORY_EN.exec(t) ?? CATEGORY_KO.exec(t);
   return m ? (m[1] ?? m[0]).trim() : undefined;
+}
+
+/** The Korean category phrase of `sentence` ("테스트 코드에서"), if any: where a rule applies. */
+export function categoryKo(sentence: string): string | undefined {
+  return CATEGORY_KO.exec(sentence)?.[1];
 }
 
 /** Openings that mark a correction of the agent ("no, …", "that's wrong, …"). */
@@ -77,6 +85,33 @@ export const CORRECTION_OPENING_EN =
   /^(?:(?:no+|nope|nah|wrong|actually)\s*[,.:;!—–-]|(?:that's|that is) (?:wrong|not right|incorrect|not what i (?:asked|meant|want))\b|not like that\b|i told you\b|i said\b)[\s,.:;!—–-]*/;
 export const CORRECTION_OPENING_KO =
   /^(?:아니요|아뇨|아니야|아니|틀렸어요|틀렸어|그게 아니라|그게 아니고)[\s,.!]*/;
+
+/** Removes every leading correction cue ("no, not like that — …"); `corrected` when one was found. */
+export function stripCorrection(s: string): { rest: string; corrected: boolean } {
+  let rest = s.trim();
+  let corrected = false;
+  for (let i = 0; i < 4; i++) {
+    const m = CORRECTION_OPENING_EN.exec(norm(rest));
+    if (!m || m[0].length === 0) break;
+    corrected = true;
+    rest = stripFiller(rest.slice(m[0].length));
+  }
+  return { rest, corrected };
+}
+
+/**
+ * A one-off choice among options the agent offered ("I prefer option B", "I'd go with the second
+ * approach", "let's go with A"): a decision for the task at hand, never a standing preference.
+ */
+export const ONE_OFF_CHOICE =
+  /^(?:i(?: (?:prefer|choose|pick|like|want|vote for|'ll take|'ll go with|'d go with|would go with|'d pick|'d take)|'d rather go with| would rather go with)|let's go with|go with|we'll go with|we go with)\s+(?:(?:the|your|that|this|our|my)\s+(?:[\w-]+\s+){0,2}?(?:option|approach|choice|alternative|variant|version|proposal|solution|suggestion|plan|design|one|idea)s?\b|(?:option|approach|choice|alternative|variant|version|proposal|solution|plan)\s+(?:[a-z]|\d+)\b|(?:the\s+)?(?:first|second|third|fourth|last|former|latter|other)\b|[b-d1-9]\b|a(?=\s*(?:[,.!;]|$)))/;
+
+/**
+ * Task focus ("let's focus on the checkout flow", "let's work on the API next"): what to do now,
+ * not a standing rule, even after "from now on".
+ */
+export const TASK_FOCUS =
+  /^(?:let's|let us|we'll|we will|i'll|i will|we should|we need to|i want to|i'd like to|we're going to|i'm going to)\s+(?:now\s+|next\s+|just\s+|first\s+)?(?:focus|work|concentrate|continue|move on|get back|look|tackle|finish|start|switch|turn|shift)\b/;
 
 /** Leading filler removed before matching ("ok,", "also", "btw", "please"). */
 const FILLER_EN =
@@ -95,6 +130,18 @@ export function stripFiller(s: string): string {
 
 /** A secret the privacy pass replaced: a memory built around it would be noise. */
 export const REDACTED = /\[REDACTED:[^\]]*\]/;
+
+/**
+ * A credential stated in prose that the privacy pass may have missed ("the db password is
+ * hunter2-Sup3rS3cret!"): a credential word, `is / was / = / :`, then a value with a digit or symbol.
+ */
+const SECRET_PROSE =
+  /\b(?:password|passwd|passphrase|pwd|pin|secret|token|api[ _-]?key|access[ _-]?key|private[ _-]?key|credentials?)\s*(?:is|was|are|=|:)\s*["'`]?(?=[^\s"'`]*[\d!@#$%^&*_+=~])[^\s"'`]{6,}/i;
+
+/** True when `text` (already scrubbed) contains a redacted secret or a credential stated in prose. */
+export function containsSecretText(text: string): boolean {
+  return REDACTED.test(text) || SECRET_PROSE.test(text);
+}
 
 /** Words that carry no content (for vagueness checks and topics). */
 export const STOPWORDS = new Set(

@@ -6,12 +6,13 @@ import { isoUtc } from "../../../core/clock.js";
 import { scrub } from "../../../privacy/index.js";
 import type { ConversationMessage } from "../../../transcripts/types.js";
 import { summaryUserQuotes } from "./compact.js";
+import { containsSecretText } from "./cues.js";
 import { explicitRule } from "./rules-explicit.js";
 import { factRule } from "./rules-facts.js";
 import { feedbackRule } from "./rules-feedback.js";
 import { referenceRule } from "./rules-reference.js";
 import { userRule } from "./rules-user.js";
-import { cleanUserText, dedupeKey, splitSentences } from "./sentences.js";
+import { cleanUserText, dedupeKey, splitSentencesDetailed } from "./sentences.js";
 import type { ExtractionPlan, PlanContext, PlannedMemory, RuleOutcome, Sentence } from "./types.js";
 
 /** Memory rules in priority order; the first that claims a sentence decides it. */
@@ -21,6 +22,15 @@ const MEMORY_RULES: ((s: Sentence) => RuleOutcome | undefined)[] = [
   referenceRule,
   (s) => feedbackRule(s),
 ];
+
+/** Skip reason of a message with a sentence that contained a secret (redacted or stated in prose). */
+export const CONTAINS_SECRET = "contains_secret";
+
+/** True when any text of a planned memory still carries a secret (e.g. from a reason sentence). */
+function memoryHasSecret(out: Extract<RuleOutcome, { kind: "memory" }>): boolean {
+  const m = out.memory;
+  return containsSecretText(`${m.name}\n${m.description}\n${m.body}`);
+}
 
 /** YYYY-MM-DD of an ISO timestamp, or of `nowMs` when the timestamp is missing or invalid. */
 function dateOf(timestamp: string, nowMs: number): string {
@@ -35,8 +45,12 @@ function dateOf(timestamp: string, nowMs: number): string {
  * - Each message is scrubbed, cleaned (code, logs, quotes, markup, slash commands, long pastes
  *   dropped), split into sentences; sentences already seen in this batch are skipped, so summary
  *   quotes of earlier prompts add nothing.
+ * - A sentence that contains a secret (`[REDACTED:…]` from privacy, or a credential stated in
+ *   prose) is never mined, nor is a memory built with it as its reason or `;` continuation: the
+ *   message gets the skip reason `contains_secret` (even when other sentences yielded).
  * - Per sentence, the first memory rule that claims it decides (memory or reject); the fact rule
- *   runs too unless the explicit rule claimed the sentence.
+ *   runs too unless the explicit rule claimed the sentence or it became a reference memory. A
+ *   memory that took in the `;` continuation (`absorbsNext`) consumes that sentence.
  * Memories with the same type and description are merged (sources unioned). Pure: no I/O, no clock.
  */
 export function planExtraction(messages: ConversationMessage[], ctx: PlanContext): ExtractionPlan {
@@ -57,6 +71,7 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
     const texts = msg.kind === "prompt" ? [clean] : summaryUserQuotes(clean);
     const date = dateOf(msg.timestamp, ctx.nowMs);
     let yielded = false;
+    let secret = false;
     let reason: string | undefined =
       msg.kind === "compact_summary" && texts.length === 0 ? "summary: no quoted user words" : undefined;
 
@@ -66,33 +81,63 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
         reason ??= cleaned.drop;
         continue;
       }
-      const sentences = splitSentences(cleaned.prose);
-      sentences.forEach((sentence, i) => {
+      const sentences = splitSentencesDetailed(cleaned.prose);
+      for (let i = 0; i < sentences.length; i++) {
+        const sentence = sentences[i]!.text;
         const key = dedupeKey(sentence);
         if (key === "" || seen.has(key)) {
           reason ??= "already seen in this batch";
-          return;
+          continue;
         }
         seen.add(key);
-        const s: Sentence = { text: sentence, next: sentences[i + 1] ?? "", uuid: msg.uuid, date };
-        let claimedByExplicit = false;
+        if (containsSecretText(sentence)) {
+          secret = true;
+          continue;
+        }
+        const s: Sentence = {
+          text: sentence,
+          next: sentences[i + 1]?.text ?? "",
+          nextAfterSemicolon: sentences[i]!.semicolonNext,
+          uuid: msg.uuid,
+          date,
+        };
+        let claimed: RuleOutcome | undefined;
         for (const rule of MEMORY_RULES) {
           const out = rule(s);
           if (!out) continue;
-          claimedByExplicit = out.rule === "explicit";
+          claimed = out;
           if (out.kind === "reject") reason ??= `${out.rule}: ${out.reason}`;
-          else if (out.kind === "facts") yielded = addFacts(out.facts) || yielded;
-          else yielded = addMemory(out, s) || yielded;
+          else if (out.kind === "facts") {
+            if (out.facts.some(containsSecretText)) secret = true;
+            else yielded = addFacts(out.facts) || yielded;
+          } else if (out.absorbsNext === true && containsSecretText(s.next)) secret = true;
+          else if (memoryHasSecret(out)) secret = true;
+          else {
+            yielded = addMemory(out, s) || yielded;
+            if (out.absorbsNext === true && i + 1 < sentences.length) {
+              seen.add(dedupeKey(sentences[i + 1]!.text));
+              i++;
+            }
+          }
           break;
         }
-        if (!claimedByExplicit) {
+        // facts run too, unless the explicit rule decided the sentence or it is a reference pointer
+        const factsToo =
+          claimed?.rule !== "explicit" &&
+          !(claimed?.kind === "memory" && claimed.memory.type === "reference");
+        if (factsToo) {
           const f = factRule(s);
-          if (f?.kind === "facts") yielded = addFacts(f.facts) || yielded;
-          else if (f?.kind === "reject") reason ??= `${f.rule}: ${f.reason}`;
+          if (f?.kind === "facts") {
+            if (f.facts.some(containsSecretText)) secret = true;
+            else yielded = addFacts(f.facts) || yielded;
+          } else if (f?.kind === "reject") reason ??= `${f.rule}: ${f.reason}`;
         }
-      });
+      }
     }
-    if (!yielded) skipped.push({ uuid: msg.uuid, reason: reason ?? "no rule matched (ordinary request)" });
+    // a sentence with a secret is never mined; say so even when other sentences yielded
+    if (secret) skipped.push({ uuid: msg.uuid, reason: CONTAINS_SECRET });
+    else if (!yielded)
+      skipped.push({ uuid: msg.uuid, reason: reason ?? "no rule matched (ordinary request)" });
   }
   return { memories, projectFacts, skipped };
 

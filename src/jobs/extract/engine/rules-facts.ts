@@ -4,7 +4,7 @@
  * They go to `project-memory.json` (DESIGN.md §3.2), never to topic files: they are facts about
  * the code base, which Claude Code's "what NOT to save" keeps out of the memory dir.
  */
-import { capitalize, norm, objection, REDACTED, tidy } from "./cues.js";
+import { capitalize, norm, objection, tidy } from "./cues.js";
 import type { RuleOutcome, Sentence } from "./types.js";
 
 const TOOLS =
@@ -48,8 +48,6 @@ export function factRule(s: Sentence): RuleOutcome | undefined {
     }
   }
   if (facts.length === 0) return undefined;
-  if (facts.some((f) => REDACTED.test(f)))
-    return { kind: "reject", rule: "project-fact", reason: "built around a redacted secret" };
   const why = objection(s.text, true);
   if (why) return { kind: "reject", rule: "project-fact", reason: why };
   return { kind: "facts", rule: "project-fact", facts };

@@ -5,17 +5,28 @@
  * or a correction cue, and must not be a question, hedged or short-lived ("for now", "yet").
  * Claude Code 2.1.x: feedback = "corrections and confirmed approaches, with the reason why".
  */
-import { howToApply, memoryName, oneLine, ruleBody, splitReason, topicOf } from "./compose.js";
 import {
-  CORRECTION_OPENING_EN,
+  GENERIC_HOW,
+  howToApply,
+  memoryName,
+  oneLine,
+  ruleBody,
+  splitReason,
+  thirdPerson,
+} from "./compose.js";
+import {
   CORRECTION_OPENING_KO,
   capitalize,
+  categoryKo,
   contentWords,
   generalCue,
   isKorean,
   norm,
+  ONE_OFF_CHOICE,
   objection,
+  stripCorrection,
   stripFiller,
+  TASK_FOCUS,
   tidy,
 } from "./cues.js";
 import type { RuleName, RuleOutcome, Sentence } from "./types.js";
@@ -36,6 +47,13 @@ const IMPERATIVE_KO =
   /(?:(?:해야|써야|사용해야|돼야|되어야|해선 안|하면 안) ?(?:한다|해|합니다|해요|돼|됩니다|된다|되요)|금지|지 ?마|지 ?마요|지 ?마세요|지 ?마라|지 ?말아(?:요|줘| ?주세요)?|지 말 것|줘|줘요|주세요|세요|해라|하자|합시다|할 것|써|써라|써요|쓰자|해)$/;
 const PREFERENCE_KO = /(?:선호해요?|선호합니다|좋아해요?|싫어해요?)$/;
 const PRONOUN_END = /\b(?:it|that|this|them|those|these|one)$/i;
+/** "don't use X, use Y" / "use X, not Y": a substitution, standing like "use Y instead of X". */
+const SUBSTITUTION =
+  /^(?:(?:don't|dont|do not|never|stop|avoid)\s+(?:use|using|write|writing)\s+\S.*?,\s*(?:use|write|prefer|go with|stick to|always use)\s+\S|(?:use|prefer|write)\s+\S.*?,\s*(?:not|never)\s+\S)/;
+/** "<statement> so <instruction>" ("I'm colorblind so don't rely on red/green"): the statement is the reason. */
+const SO_RULE = /^(.+?)(?:,\s*|\s+)(?:so|so please|which means|therefore)\s+(.+)$/i;
+/** "I hate (it) when <x>": the when-clause is the preference itself, not when it applies. */
+const WHEN_PREFERENCE = /^i (?:\w+ )?(?:like|love|hate|dislike|don't like|do not like)(?: it)? when\b/;
 
 export interface FeedbackOptions {
   /** The sentence already carried an explicit standing cue ("from now on", "remember that"). */
@@ -49,12 +67,12 @@ export interface FeedbackOptions {
 export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutcome | undefined {
   const text = stripFiller(s.text);
   if (isKorean(text)) return koreanFeedback(s, text, opts);
-  let core = text;
-  let corrected = false;
-  const c = CORRECTION_OPENING_EN.exec(norm(core));
-  if (c && c[0].length > 0) {
-    corrected = true;
-    core = stripFiller(core.slice(c[0].length));
+  let { rest: core, corrected } = stripCorrection(text);
+  let statedWhy: string | undefined;
+  const so = soRule(core);
+  if (so) {
+    core = so.rule;
+    statedWhy = so.why;
   }
   let lead: string | undefined;
   const l = /^((?:when|whenever|in|for|before|after|while|on)\b[^,]{2,80}),\s*(.+)$/i.exec(core);
@@ -66,7 +84,7 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
   const preference = PREFERENCE_EN.test(n);
   const normative = NORMATIVE_EN.test(n) && (corrected || generalCue(n) !== undefined);
   const imperative = IMPERATIVE_EN.test(n) || normative || (opts.standing === true && VERB_START.test(n));
-  if (!preference && !imperative) return undefined;
+  if (!preference && !imperative && !TASK_FOCUS.test(n)) return undefined;
   const rule: RuleName = preference
     ? "feedback-preference"
     : corrected
@@ -74,18 +92,42 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
       : "feedback-imperative";
   const why = objection(s.text);
   if (why) return { kind: "reject", rule, reason: why };
+  if (ONE_OFF_CHOICE.test(n) || /,\s*(?:go ahead|proceed|do it|go for it)$/.test(tidy(n))) {
+    return { kind: "reject", rule, reason: "a one-off choice among options" };
+  }
+  if (TASK_FOCUS.test(n)) return { kind: "reject", rule, reason: "task focus, not a standing rule" };
   const standing =
     opts.standing === true ||
     preference ||
     corrected ||
     generalCue(s.text) !== undefined ||
-    /^stop \w+ing\b/.test(n);
+    /^stop \w+ing\b/.test(n) ||
+    SUBSTITUTION.test(n);
   const insteadCorrection = /\binstead\b/.test(n);
   if (!standing && !insteadCorrection) {
     return { kind: "reject", rule, reason: "no generalizing or correction cue (one-off task instruction)" };
   }
   if (VAGUE_PREFERENCE.test(n)) return { kind: "reject", rule, reason: "too vague (no object)" };
-  return compose(s, core, lead, rule);
+  return compose(s, core, lead, rule, statedWhy, opts.standing === true);
+}
+
+/**
+ * "<statement> so <instruction>": the instruction is the rule and the statement (in third person)
+ * its reason. `undefined` when the part after `so` is not an instruction.
+ */
+function soRule(text: string): { rule: string; why: string } | undefined {
+  const m = SO_RULE.exec(text);
+  if (!m || !m[1]!.trim() || isInstruction(m[1]!)) return undefined;
+  const rule = stripFiller(m[2]!);
+  const n = norm(rule);
+  if (!IMPERATIVE_EN.test(n) && !PREFERENCE_EN.test(n)) return undefined;
+  return { rule, why: thirdPerson(tidy(m[1]!)) };
+}
+
+/** True when `sentence` alone is an instruction or a preference (after filler and correction cues). */
+export function isInstruction(sentence: string): boolean {
+  const n = norm(stripCorrection(stripFiller(sentence)).rest);
+  return IMPERATIVE_EN.test(n) || PREFERENCE_EN.test(n) || VERB_START.test(n);
 }
 
 function koreanFeedback(s: Sentence, text: string, opts: FeedbackOptions): RuleOutcome | undefined {
@@ -105,21 +147,34 @@ function koreanFeedback(s: Sentence, text: string, opts: FeedbackOptions): RuleO
   if (!(opts.standing === true || preference || corrected || generalCue(core) !== undefined)) {
     return { kind: "reject", rule, reason: "no generalizing or correction cue (one-off task instruction)" };
   }
-  return compose(s, core, undefined, rule);
+  return compose(s, core, undefined, rule, undefined, opts.standing === true);
 }
 
-function compose(s: Sentence, core: string, lead: string | undefined, rule: RuleName): RuleOutcome {
-  const parts = splitReason(core, s.next);
-  const ruleText = tidy(parts.tail ? `${tidy(parts.rule)}; ${parts.tail}` : parts.rule);
+function compose(
+  s: Sentence,
+  core: string,
+  lead: string | undefined,
+  rule: RuleName,
+  statedWhy?: string,
+  standing = false,
+): RuleOutcome {
+  // "I hate long summaries; keep it to 3 bullets": the instruction after `;` belongs to the rule
+  // (after a plain imperative only when it is standing too: "always use pnpm; run the tests" is not)
+  const cont = continuation(s, rule !== "feedback-imperative" || standing);
+  const parts = splitReason(core, cont ? "" : s.next);
+  const tails = [parts.tail, cont].filter((t): t is string => t !== undefined && tidy(t) !== "");
+  const ruleText = tidy([tidy(parts.rule), ...tails.map(tidy)].join("; "));
   const words = contentWords(ruleText);
   if (words.length === 0 || (words.length === 1 && PRONOUN_END.test(tidy(parts.rule)))) {
     return { kind: "reject", rule, reason: "too vague (no object)" };
   }
   const description = oneLine(capitalize(ruleText));
-  // "I like it when <x>": the when-clause is the preference itself, not when it applies.
-  const how = /^i (?:\w+ )?(?:like|love|hate|dislike) it when\b/i.test(norm(parts.rule))
-    ? `Whenever the work involves ${topicOf(parts.rule.replace(/^.*? it when\s+/i, ""))}.`
-    : howToApply(parts.rule, lead);
+  const ko = isKorean(core) ? categoryKo(core) : undefined;
+  const how = WHEN_PREFERENCE.test(norm(parts.rule))
+    ? GENERIC_HOW
+    : ko !== undefined && lead === undefined
+      ? `${ko}.`
+      : howToApply(parts.rule, lead);
   return {
     kind: "memory",
     rule,
@@ -127,7 +182,20 @@ function compose(s: Sentence, core: string, lead: string | undefined, rule: Rule
       type: "feedback",
       name: memoryName("feedback", description),
       description,
-      body: ruleBody(ruleText, parts.why, how, s.date),
+      body: ruleBody(ruleText, parts.why ?? statedWhy, how, s.date),
     },
+    ...(cont ? { absorbsNext: true } : {}),
   };
+}
+
+/**
+ * The `;` continuation of `s` when it is an instruction without objection (a standing one unless
+ * `anyInstruction`), else `undefined`.
+ */
+function continuation(s: Sentence, anyInstruction: boolean): string | undefined {
+  if (s.nextAfterSemicolon !== true || isKorean(s.next) !== isKorean(s.text)) return undefined;
+  const next = stripFiller(s.next);
+  if (!next || objection(next) !== undefined || !isInstruction(next)) return undefined;
+  if (!anyInstruction && generalCue(next) === undefined && !/\binstead\b/.test(norm(next))) return undefined;
+  return tidy(next);
 }

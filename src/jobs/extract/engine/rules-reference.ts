@@ -4,8 +4,8 @@
  * Claude Code 2.1.x: `reference` = "pointers to external systems: Linear project, Grafana board,
  * Slack channel". A URL in a task request ("fetch https://…", "look at …/issues/3") is not one.
  */
-import { howToApply, memoryName, oneLine, splitReason } from "./compose.js";
-import { capitalize, generalCue, norm, objection, REDACTED, stripFiller, tidy } from "./cues.js";
+import { applyClause, memoryName, oneLine, splitReason } from "./compose.js";
+import { capitalize, generalCue, norm, objection, stripFiller, tidy } from "./cues.js";
 import type { RuleOutcome, Sentence } from "./types.js";
 
 const SYSTEMS: [RegExp, string][] = [
@@ -56,6 +56,13 @@ const KINDS: [RegExp, string][] = [
 ];
 const TRACKED =
   /\b(?:tracked|tracking|filed|logged|managed|planned)\s+(?:in|on|via|through|using)\s+(?:the\s+)?(?:[\w-]+\s+)??(?:linear|jira|github|gitlab|asana|trello|notion)\b(?:\s+issues)?(?:\s+(project|board|team|space)\s+["']?([\w.#/-]+(?: [A-Z0-9][\w.#/-]*){0,3})["']?)?|\bwe track\b/i;
+/**
+ * "we use Jira for tickets(: <url>)": a named external system and what it is for. The system must
+ * be the whole tool name ("we use linear interpolation for …" is not Linear).
+ */
+const USE_FOR =
+  /^(?:we|our team|the team|the company)\s+(?:use|uses|are using|track (?:\w+ )?(?:in|with)|manage (?:\w+ )?(?:in|with))\s+(?:the\s+)?([\w.-]+(?: [\w.-]+)?)\s+for\s+(?:our\s+|the\s+|all\s+)?([\w -]{2,40}?)\s*(?:(?::|-|—|at|is at|here)\s*(https?:\/\/\S+))?$/;
+
 /** A URL to one issue / PR / commit is task context, not a standing pointer. */
 const SINGLE_ITEM = /\/(?:issues|pull|pulls|merge_requests|commit|commits)\/\d+|\/browse\/[A-Z][A-Z0-9]*-\d+/;
 const TASK_VERB =
@@ -77,6 +84,8 @@ export function referenceRule(s: Sentence): RuleOutcome | undefined {
   const channel = CHANNEL.exec(t)?.[1];
   const isChannel = channel !== undefined && /\b(?:slack|channel|discord)\b/.test(t);
   if (!system && !url && !isChannel) return undefined;
+  const useFor = usedFor(t);
+  if (useFor) return useForMemory(s, text, useFor, url);
   const tracked = TRACKED.exec(text.replace(/\*\*|__/g, ""));
   const pointer = tracked !== null || POINTER.test(t);
   if (!pointer) return undefined;
@@ -88,8 +97,6 @@ export function referenceRule(s: Sentence): RuleOutcome | undefined {
   }
   const why = objection(s.text);
   if (why) return { kind: "reject", rule: "reference-pointer", reason: why };
-  if (REDACTED.test(text))
-    return { kind: "reject", rule: "reference-pointer", reason: "built around a redacted secret" };
   const parts = splitReason(text, s.next);
   const kind = isChannel ? "channel" : tracked ? "project" : (KINDS.find(([r]) => r.test(t))?.[1] ?? "page");
   const name = system ?? (isChannel ? "Slack" : hostOf(url));
@@ -113,13 +120,39 @@ export function referenceRule(s: Sentence): RuleOutcome | undefined {
 }
 
 function howFor(rule: string, subject: string, kind: string): string {
-  const h = howToApply(rule);
-  if (
-    /^(?:When|Whenever|Every|Each|Before|After|While|During)\b/.test(h) &&
-    !h.startsWith("Whenever the work")
-  )
-    return h;
+  const h = applyClause(rule);
+  if (h && /^(?:When|Whenever|Every|Each|Before|After|While|During)\b/.test(h)) return h;
   return subject ? `Consult it when working on ${subject}.` : `Consult the ${kind} when it is relevant.`;
+}
+
+/** The system and subject of a "we use <system> for <subject>" sentence, if it names a known system. */
+function usedFor(t: string): { system: string; subject: string } | undefined {
+  const m = USE_FOR.exec(tidy(t));
+  if (!m) return undefined;
+  const tool = m[1]!;
+  const system = SYSTEMS.find(([r]) => r.test(tool) && tool.replace(r, "").trim() === "")?.[1];
+  return system ? { system, subject: tidy(m[2]!) } : undefined;
+}
+
+function useForMemory(
+  s: Sentence,
+  text: string,
+  use: { system: string; subject: string },
+  url: string | undefined,
+): RuleOutcome {
+  const why = objection(s.text);
+  if (why) return { kind: "reject", rule: "reference-pointer", reason: why };
+  const description = oneLine(`${use.system} for ${use.subject}${url ? `: ${url}` : ""}`);
+  return {
+    kind: "memory",
+    rule: "reference-pointer",
+    memory: {
+      type: "reference",
+      name: memoryName("reference", `${use.system} ${use.subject}`),
+      description,
+      body: `${capitalize(tidy(text))}.\n**How to apply:** Consult ${use.system}${url ? " (link above)" : ""} for ${use.subject}.`,
+    },
+  };
 }
 
 function hostOf(url: string | undefined): string {

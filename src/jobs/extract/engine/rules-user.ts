@@ -4,20 +4,33 @@
  * memories hold "the user's role, goals, expertise and preferences"; they live in user scope.
  * Task state ("I'm working on the login page", "I'm not sure") never matches.
  */
-import { memoryName, oneLine } from "./compose.js";
-import { capitalize, isKorean, norm, objection, REDACTED, tidy } from "./cues.js";
+import { hasFirstPerson, memoryName, oneLine, thirdPerson } from "./compose.js";
+import { capitalize, isKorean, norm, objection, tidy } from "./cues.js";
 import type { RuleOutcome, Sentence } from "./types.js";
 
 const ROLE =
   "engineer|developer|dev|programmer|coder|scientist|designer|manager|pm|student|researcher|architect|analyst|sre|admin|administrator|lead|founder|co-founder|cto|ceo|consultant|contractor|freelancer|maintainer|beginner|newbie|novice|intern|hobbyist|professor|teacher|writer|specialist|expert|veteran|dba|tester";
-/** "I'm a/an <up to 4 words> ROLE <tail>" */
-const I_AM_A = new RegExp(`^(?:i'm|i am|im)\\s+((?:a|an)\\s+(?:[\\w+#./-]+\\s+){0,4}?(?:${ROLE})s?\\b.*)$`);
+/** "I'm a/an/the <up to 4 words> ROLE <tail>" */
+const I_AM_A = new RegExp(
+  `^(?:i'm|i am|im)\\s+((?:a|an|the)\\s+(?:[\\w+#./-]+\\s+){0,4}?(?:${ROLE})s?\\b.*)$`,
+);
 const I_AM_MOSTLY = new RegExp(
   `^(?:i'm|i am)\\s+((?:mostly|primarily|mainly|basically)\\s+(?:a|an)\\s+(?:[\\w+#./-]+\\s+){0,3}?(?:${ROLE})s?\\b.*)$`,
 );
 const I_AM_NEW = /^(?:i'm|i am|im)\s+((?:quite |fairly |pretty |very |totally |completely )?new to\s+.+)$/;
 const I_AM_SKILLED =
   /^(?:i'm|i am)\s+((?:very |quite |pretty |not (?:very |really )?)?(?:fluent|comfortable|experienced|familiar|proficient|an expert|rusty)\s+(?:in|with|at)\s+.+)$/;
+/** "I'm on macOS (, not Linux)": the user's platform. */
+const I_AM_ON =
+  /^(?:i'm|i am|im)\s+((?:on|using|running)\s+(?:an? )?(?:macos|mac|macbook|os x|osx|linux|windows(?: \d+| wsl2?)?|wsl2?|ubuntu|debian|fedora|arch(?: linux)?|nixos|chromeos|freebsd|apple silicon|intel mac|m[1-4] mac)\b(?:,?\s+not\s+(?:on\s+)?[\w .-]+?)?)(?=$|[,.;!]|\s+(?:so|and|but)\b)/;
+/**
+ * Statements about the speaker accepted only after an explicit "remember that …": "I'm colorblind",
+ * "I use vim keybindings", "I speak German". Task state ("I'm working on …") never matches.
+ */
+const I_AM_EXPLICIT = /^(?:i'm|i am|im)\s+(.+)$/;
+const I_DO_EXPLICIT = /^i (?:use|speak|live|know|don't know|do not know|read|type|can't|cannot)\s+(.+)$/;
+const TASK_STATE =
+  /^(?:not|working|doing|going|trying|about|done|finished|looking|fixing|debugging|testing|running|getting|having|stuck|back|here|ready|busy|away|leaving|off|out|on it|still|almost|sure|unsure|confused|seeing|waiting|in the middle|currently|just|gonna|in a|on a|at|so|glad|happy|sorry|afraid|thinking|tired|sleepy|hungry|sick|late|early|offline|online|on (?:vacation|leave|call|my way|a call|the phone)|in a (?:hurry|meeting|rush))\b/;
 const MY_ROLE = /^my (role|job|title|background|day job) is\s+(.+)$/;
 const I_WORK = /^i work (on|at|as|in|for|with)\s+(.+)$/;
 const I_HAVE_BEEN =
@@ -25,8 +38,9 @@ const I_HAVE_BEEN =
 /** Objects that make "I'm new to …" task state, not a fact about the person. */
 const TASK_OBJECT =
   /^(?:new to )?(?:this|that|the) (?:bug|file|function|error|issue|ticket|pr|task|branch|test|method|class)\b/;
+/** Where a statement about the user ends: a reason, a request, words about someone else. */
 const CLAUSE_END =
-  /(?:,\s*|\s+)(?:so|and so|but|because|and (?:i|you|we|please|can|could))\b.*$|,\s*(?:so|but)\b.*$/;
+  /(?:,\s*|\s+)(?:so|and so|because|but(?!\s+i\b|\s+i')|and\s+(?:you|we|please|can|could))\b.*$/i;
 
 const KO_ROLE =
   "개발자|엔지니어|디자이너|학생|연구원|과학자|기획자|매니저|리드|초보|초보자|신입|관리자|데브옵스|창업자|대표|PM|SRE";
@@ -35,49 +49,72 @@ const KO_ROLE =
  * The user rule. Returns a `user` memory ("User is a backend engineer, mostly Go"), a reject for a
  * question/hedge, or `undefined` when the sentence is not a statement about the user.
  */
-export function userRule(s: Sentence): RuleOutcome | undefined {
+export function userRule(s: Sentence, opts: { explicit?: boolean } = {}): RuleOutcome | undefined {
   if (isKorean(s.text)) return koreanUser(s);
   const orig = tidy(s.text.replace(/\*\*|__/g, "").replace(/^(?:also|btw|fyi|oh|and|but|so)\b[\s,]*/i, ""));
   const t = norm(orig);
-  const forms: [RegExp | RegExp[], (m: RegExpExecArray) => string][] = [
-    [[I_AM_MOSTLY, I_AM_A, I_AM_NEW, I_AM_SKILLED], (m) => `User is ${tail(orig, m[1]!)}`],
-    [MY_ROLE, (m) => `User's ${m[1]} is ${tail(orig, m[2]!)}`],
-    [I_WORK, (m) => `User works ${m[1]} ${tail(orig, m[2]!)}`],
-    [I_HAVE_BEEN, (m) => `User has been ${tail(orig, m[1]!)}`],
+  const forms: [RegExp[], (m: RegExpExecArray) => string][] = [
+    [[I_AM_MOSTLY, I_AM_A, I_AM_NEW, I_AM_SKILLED, I_AM_ON], (m) => `User is ${tail(orig, m[1]!)}`],
+    [[MY_ROLE], (m) => `User's ${m[1]} is ${tail(orig, m[2]!)}`],
+    [[I_WORK], (m) => `User works ${m[1]} ${tail(orig, m[2]!)}`],
+    [[I_HAVE_BEEN], (m) => `User has been ${tail(orig, m[1]!)}`],
   ];
+  if (opts.explicit === true) {
+    forms.push(
+      [[I_AM_EXPLICIT], (m) => `User is ${tail(orig, m[1]!)}`],
+      [[I_DO_EXPLICIT], () => tail(orig, t)],
+    );
+  }
   let fact: string | undefined;
   let object = "";
   for (const [res, make] of forms) {
-    const m = (Array.isArray(res) ? res : [res]).map((r) => r.exec(t)).find((x) => x !== null);
+    const m = res.map((r) => r.exec(t)).find((x) => x !== null);
     if (!m) continue;
-    fact = make(m);
     object = m[2] ?? m[1]!;
+    if (res[0] === I_AM_EXPLICIT && TASK_STATE.test(object)) {
+      return { kind: "reject", rule: "user-statement", reason: "task state, not a fact about the user" };
+    }
+    fact = make(m);
     break;
   }
   if (!fact) return undefined;
   if (TASK_OBJECT.test(object) || /^(?:it|this|that|them|here)\b/.test(object)) {
     return { kind: "reject", rule: "user-statement", reason: "task state, not a fact about the user" };
   }
-  const why = objection(s.text) ?? (REDACTED.test(fact) ? "built around a redacted secret" : undefined);
+  if (hasFirstPerson(fact) || !/^User\b/.test(fact)) {
+    return { kind: "reject", rule: "user-statement", reason: "could not restate it about the user" };
+  }
+  const why = objection(s.text);
   if (why) return { kind: "reject", rule: "user-statement", reason: why };
   return userMemory(fact, s.date, "user-statement");
 }
 
-/** The original-case text of `lowerPart` inside `orig`, cut at the end of its clause. */
+/**
+ * The original-case text of `lowerPart` inside `orig`, cut at the end of its clause (a reason or
+ * a request: "…, so explain …") and in third person: "a data scientist and I mostly write Python"
+ * → "a data scientist and mostly writes Python". A trailing clause still in the first person
+ * after that is cut off.
+ */
 function tail(orig: string, lowerPart: string): string {
   const at = norm(orig).lastIndexOf(lowerPart);
   const part = at >= 0 ? orig.slice(at, at + lowerPart.length) : lowerPart;
-  return tidy(part.replace(CLAUSE_END, ""));
+  let out = tidy(thirdPerson(part.replace(CLAUSE_END, "")));
+  for (let i = 0; i < 4 && hasFirstPerson(out); i++) {
+    const cut = /^(.+)(?:,\s*|\s+(?:and|but|or)\s+)/.exec(out);
+    if (!cut) break;
+    out = tidy(cut[1]!);
+  }
+  return out;
 }
 
 function koreanUser(s: Sentence): RuleOutcome | undefined {
   const t = tidy(s.text);
   let fact: string | undefined;
   const a = new RegExp(
-    `^저는\\s+(.*?(?:${KO_ROLE}).*?)\\s*(?:입니다|이에요|예요|에요|이고요?|이고|고요?|이라서|라서)`,
+    `^(?:저는|나는|난|전)\\s+(.*?(?:${KO_ROLE}).*?)\\s*(?:입니다|이에요|예요|에요|이고요?|이고|고요?|이라서|라서|(?:이)?(?:야|다|임)(?=$|[\\s,.!~]))`,
   ).exec(t);
   const b =
-    /^(?:저는|제가)\s+(.+?(?:처음|익숙하지 않|잘 몰라|잘 모릅니다|잘 모르|전문|담당|년째|년 동안)[^\s,.]*)/.exec(
+    /^(?:저는|제가|나는|내가)\s+(.+?(?:처음|익숙하지 않|잘 몰라|잘 모릅니다|잘 모르|전문|담당|년째|년 동안)[^\s,.]*)/.exec(
       t,
     );
   if (a) fact = `User is ${a[1]}`;

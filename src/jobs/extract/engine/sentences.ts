@@ -72,30 +72,50 @@ export function cleanUserText(text: string): Cleaned {
 
 const ABBREV = /\b(?:e\.g|i\.e|etc|vs|approx|mr|mrs|dr|no|fig|cf)\.$/i;
 
+/** One split sentence, and whether the next one followed it after a `;` on the same line. */
+export interface SplitSentence {
+  text: string;
+  /** The next sentence is a `;` continuation of this one ("I hate long summaries; keep it short"). */
+  semicolonNext: boolean;
+}
+
 /**
  * Splits prose into sentences: one per line (bullets removed), then at `.`/`!`/`?` followed by
  * whitespace (not after abbreviations, not inside URLs or file names) and at `;`.
  * Sentences over MAX_SENTENCE_CHARS are dropped.
  */
 export function splitSentences(prose: string): string[] {
-  const out: string[] = [];
+  return splitSentencesDetailed(prose).map((s) => s.text);
+}
+
+/** `splitSentences`, telling for each sentence whether the next one followed a `;`. */
+export function splitSentencesDetailed(prose: string): SplitSentence[] {
+  const out: SplitSentence[] = [];
   for (const rawLine of prose.split("\n")) {
     const line = rawLine.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, "").trim();
     if (!line) continue;
-    const parts: string[] = [];
+    const parts: { text: string; semi: boolean }[] = [];
     let buf = "";
-    const pieces = line.split(/(?<=[.!?。！？])\s+|\s*;\s+/);
-    for (const p of pieces) {
+    // odd indices hold the separators
+    const pieces = line.split(/((?<=[.!?。！？])\s+|\s*;\s+)/);
+    for (let i = 0; i < pieces.length; i += 2) {
+      const p = pieces[i]!;
+      const sep = pieces[i + 1] ?? "";
       buf = buf ? `${buf} ${p}` : p;
       if (ABBREV.test(buf)) continue;
-      parts.push(buf);
+      parts.push({ text: buf, semi: sep.includes(";") });
       buf = "";
     }
-    if (buf) parts.push(buf);
+    if (buf) parts.push({ text: buf, semi: false });
+    let lastKept: SplitSentence | undefined;
     for (const p of parts) {
-      const s = p.trim();
-      if (s && Array.from(s).length <= MAX_SENTENCE_CHARS) out.push(s);
+      const s = p.text.trim();
+      if (s && Array.from(s).length <= MAX_SENTENCE_CHARS) {
+        lastKept = { text: s, semicolonNext: p.semi };
+        out.push(lastKept);
+      } else if (lastKept) lastKept.semicolonNext = false;
     }
+    if (lastKept) lastKept.semicolonNext = false;
   }
   return out;
 }

@@ -25,7 +25,10 @@ export interface ExtractionPlan {
   memories: PlannedMemory[];
   /** Project facts for `project-memory.json` (never topic files), deduplicated. */
   projectFacts: string[];
-  /** One entry per prompt / summary that yielded nothing, with the reason (rule name when one refused). */
+  /**
+   * One entry per prompt / summary that yielded nothing, with the reason (rule name when one
+   * refused), and one `contains_secret` entry per message with a sentence refused for a secret.
+   */
   skipped: { uuid: string; reason: string }[];
 }
 
@@ -41,6 +44,8 @@ export interface Sentence {
   text: string;
   /** The following sentence of the same message ("" when none): a `because …` there is the reason. */
   next: string;
+  /** `next` followed this sentence after a `;` on the same line: it may continue its rule. */
+  nextAfterSemicolon?: boolean;
   uuid: string;
   /** YYYY-MM-DD of the message (or of `nowMs`). */
   date: string;
@@ -48,6 +53,12 @@ export interface Sentence {
 
 /** What a rule says about a sentence. `undefined` from a rule means "not mine". */
 export type RuleOutcome =
-  | { kind: "memory"; rule: RuleName; memory: Omit<PlannedMemory, "originSessionId" | "sources" | "rule"> }
+  | {
+      kind: "memory";
+      rule: RuleName;
+      memory: Omit<PlannedMemory, "originSessionId" | "sources" | "rule">;
+      /** The memory took in the `;` continuation (`Sentence.next`): the plan must not mine it again. */
+      absorbsNext?: boolean;
+    }
   | { kind: "facts"; rule: RuleName; facts: string[] }
   | { kind: "reject"; rule: RuleName; reason: string };

@@ -1,0 +1,131 @@
+/**
+ * Secrets stated in prose: `the db password is hunter2-Sup3rS3cret!`, `API key: abc123def`,
+ * `비밀번호는 hunter2야`. Only the value is redacted, as `[REDACTED:<category>]`.
+ *
+ * The exact rule:
+ * 1. A keyword (case-insensitive): `password`, `passwd`, `passphrase`, `pwd` (category `password`),
+ *    `secret`, `secret key` (`secret`), `token` (`token`), `api key` (`api_key`), `access key`
+ *    (`access_key`) — `api key`/`access key`/`secret key` may be written with a space, `_`, `-` or
+ *    nothing between the words — not preceded by a letter or digit (`db_password` counts, `dbpassword`
+ *    and `passwords` do not); or `비밀번호`, `비번`, `암호` (`password`) — `암호화` (encryption) does not.
+ * 2. Then a separator: ` is ` / ` was ` (an optional `:` may follow), `:` (not `::`/`:=`), `=` (not
+ *    `==`/`=>`/`=~`), or a Korean topic particle `는`/`은` — spaces and tabs allowed around it.
+ * 3. Then the value: a quoted string (`"…"`, `'…'`, `` `…` ``, `“…”`, `‘…’`, one line, ≤ 200 chars), or
+ *    else a run of ≤ 200 characters up to whitespace, a quote, `<`, `>`, `,`, `;`, `)`, `]`, `}`, `\`
+ *    or a Hangul letter (so the particle in `hunter2야` stays).
+ * 4. The value must look like a secret:
+ *    - a quoted value always does, and
+ *    - an unquoted value does when, ignoring trailing `.`/`:`/`!`/`?`, it is ≥ 4 characters long and
+ *      contains a digit, or a character other than a letter, digit, `_` or `-`, or (after ` is `/` was `/
+ *      `는`/`은` only, not after `:`/`=` where letters-only values are type names such as
+ *      `token: CancellationToken`) is ≥ 12 characters long with both upper- and lower-case letters;
+ *    - except (quoted or not) a placeholder (`<token>`, `***`, `${VAR}`, a marker), a code word
+ *      (`None`, `null`, `true`, `required`, `string`…), a reference (`$VAR`, `%VAR%`, `{{…}}`), a call
+ *      or index (`get_pw()`, `env[…]`), a member access (`self.pw`, `process.env.TOKEN`), a file path
+ *      (`/…`, `~/…`, `./…`, `../…`), and for `token` a bare number (a token count).
+ * So `password is required`, `the password is too short`, `token is expired`, `if password is None`,
+ * `password is stored hashed`, `the secret is to cache it` are kept; a multi-word passphrase in prose
+ * (`passphrase is correct horse battery staple`) is not detected unless it is quoted.
+ * Linear time: every part of the match is bounded, and a rejected match resumes right after its keyword.
+ */
+import { isPlaceholder, MARKER_PREFIX, marker } from "./secret-rules.js";
+
+type Category = "password" | "secret" | "token" | "api_key" | "access_key";
+
+const HANGUL = "\\u1100-\\u11FF\\u3130-\\u318F\\uAC00-\\uD7A3";
+const PROSE = new RegExp(
+  [
+    "(?:(?<![A-Za-z0-9])(?<en>passwd|password|passphrase|pwd|secret[ _-]?key|secret|token|api[ _-]?key|access[ _-]?key)",
+    "|(?<ko>비밀번호|비번|암호))",
+    "(?<sep>[ \\t]{1,8}(?:is|was)(?:[ \\t]{0,8}:)?[ \\t]{1,8}",
+    "|[ \\t]{0,8}(?::(?![:=])|=(?![=>~]))[ \\t]{0,8}",
+    "|[ \\t]{0,8}[는은][ \\t]{0,8})",
+    "(?:\"(?<q1>[^\"\\n]{1,200})\"|'(?<q2>[^'\\n]{1,200})'|`(?<q3>[^`\\n]{1,200})`",
+    "|\\u201C(?<q4>[^\\u201D\\n]{1,200})\\u201D|\\u2018(?<q5>[^\\u2019\\n]{1,200})\\u2019",
+    `|(?<bare>[^\\s"'\`<>,;)\\]}\\\\${HANGUL}\\u201C\\u2018]{1,200}))`,
+  ].join(""),
+  "gi",
+);
+/** Quick pre-check: text without any keyword skips the regex. */
+const HINT = /pass|pwd|secret|token|key|비밀번호|비번|암호/i;
+
+const STOP = new Set([
+  "true",
+  "false",
+  "null",
+  "none",
+  "nil",
+  "undefined",
+  "string",
+  "str",
+  "bytes",
+  "number",
+  "int",
+  "boolean",
+  "bool",
+  "any",
+  "unknown",
+  "optional",
+  "required",
+  "empty",
+  "invalid",
+  "missing",
+  "await",
+  "new",
+  "yield",
+  "typeof",
+  "function",
+  "async",
+  "lambda",
+  "this",
+  "self",
+  "require",
+  "import",
+]);
+
+function category(keyword: string): Category {
+  const k = keyword.toLowerCase().replace(/[ _-]/g, "");
+  if (k === "token") return "token";
+  if (k === "apikey") return "api_key";
+  if (k === "accesskey") return "access_key";
+  if (k === "secret" || k === "secretkey") return "secret";
+  return "password";
+}
+
+function looksSecret(value: string, quoted: boolean, sep: string, cat: Category): boolean {
+  if (value.trim() === "" || value.includes(MARKER_PREFIX) || isPlaceholder(value)) return false;
+  const v = quoted ? value.trim() : value.replace(/[.:!?]+$/, "");
+  if (STOP.has(v.toLowerCase()) || isPlaceholder(v)) return false;
+  if (/^[$%]|^\{\{/.test(v) || /[([]/.test(v)) return false; // references, calls, indexing
+  if (/^[A-Za-z_$][\w$]*(?:\.[\w$]+)+$/.test(v)) return false; // member access: self.password
+  if (/^(?:~|\.{1,2})?\//.test(v)) return false; // a file path: where the secret is, not the secret
+  if (cat === "token" && /^\d+$/.test(v)) return false; // token counts
+  if (quoted) return true;
+  if (v.length < 4) return false;
+  if (/\d/.test(v) || /[^\p{L}\p{N}_-]/u.test(v)) return true;
+  const prose = !/[:=]/.test(sep);
+  return prose && v.length >= 12 && /[a-z]/.test(v) && /[A-Z]/.test(v);
+}
+
+/** Redacts secrets stated in prose (module doc). Linear time, never throws. */
+export function redactProse(text: string): string {
+  if (!HINT.test(text)) return text;
+  let out = "";
+  let last = 0;
+  PROSE.lastIndex = 0;
+  for (let m = PROSE.exec(text); m !== null; m = PROSE.exec(text)) {
+    const g = m.groups!;
+    const keyword = (g.en ?? g.ko)!;
+    const quotedValue = g.q1 ?? g.q2 ?? g.q3 ?? g.q4 ?? g.q5;
+    const value = quotedValue ?? g.bare!;
+    const cat = category(keyword);
+    if (!looksSecret(value, quotedValue !== undefined, g.sep!, cat)) {
+      PROSE.lastIndex = m.index + keyword.length;
+      continue;
+    }
+    const valueStart = m.index + m[0].length - value.length - (quotedValue !== undefined ? 1 : 0);
+    out += text.slice(last, valueStart) + marker(cat);
+    last = valueStart + value.length;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
