@@ -64,11 +64,11 @@ export async function onToolUse(ctx: AppContext, input: HookInput): Promise<stri
     now,
   );
   logToolUse(paths.projectMemory, paths.projectRoot, { toolName, toolInput, success }, now);
-  const filePath = toolInput.file_path ?? toolInput.notebook_path;
+  const filePath = toolFilePath(toolName, toolInput);
   if (
     success &&
     WRITE_TOOLS.has(toolName) &&
-    typeof filePath === "string" &&
+    filePath !== undefined &&
     isInside(paths.memoryDir, filePath)
   ) {
     markAgentMemoryWrite(paths.stateRoot, input.session_id);
