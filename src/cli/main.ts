@@ -11,7 +11,7 @@ import { replay } from "../app/replay.js";
 import { formatReport } from "../app/replay-report.js";
 import { processRuntime } from "../app/runtime.js";
 import { buildStatus, formatStatus } from "../app/status.js";
-import { isMemdirError } from "../core/errors.js";
+import { isMemdirError, MemdirError } from "../core/errors.js";
 
 const color = { bold: pc.bold, dim: pc.dim };
 const program = new Command("memdir")
@@ -19,35 +19,34 @@ const program = new Command("memdir")
   .version("0.1.0")
   .showHelpAfterError();
 
-program
-  .command("install")
-  .description("register memdir's hooks in a harness's settings (merged idempotently, with a backup)")
-  .argument("<harness>", 'the harness: "claude"')
-  .addOption(
-    new Option("--scope <scope>", "which settings file")
-      .choices(["user", "project", "local"])
-      .default("user"),
-  )
-  .option("--dry-run", "print the change without writing anything")
-  .action(async (harness: string, o: { scope: "user" | "project" | "local"; dryRun?: boolean }) => {
-    requireClaude(harness);
-    console.log(await installClaude(processRuntime(), { scope: o.scope, dryRun: !!o.dryRun }));
-  });
-
-program
-  .command("uninstall")
-  .description("remove exactly the hook entries memdir added, and nothing else")
-  .argument("<harness>", 'the harness: "claude"')
-  .addOption(
-    new Option("--scope <scope>", "which settings file")
-      .choices(["user", "project", "local"])
-      .default("user"),
-  )
-  .option("--dry-run", "print the change without writing anything")
-  .action(async (harness: string, o: { scope: "user" | "project" | "local"; dryRun?: boolean }) => {
-    requireClaude(harness);
-    console.log(await uninstallClaude(processRuntime(), { scope: o.scope, dryRun: !!o.dryRun }));
-  });
+type Scope = "user" | "project" | "local";
+const settingsCommands: [string, string, typeof installClaude][] = [
+  [
+    "install",
+    "register memdir's hooks in a harness's settings (merged idempotently, with a backup)",
+    installClaude,
+  ],
+  ["uninstall", "remove exactly the hook entries memdir added, and nothing else", uninstallClaude],
+];
+for (const [name, description, run] of settingsCommands) {
+  program
+    .command(name)
+    .description(description)
+    .argument("<harness>", 'the harness: "claude"')
+    .addOption(
+      new Option(
+        "--scope <scope>",
+        "which settings file: user (~/.claude), project (.claude/settings.json), local (.claude/settings.local.json)",
+      )
+        .choices(["user", "project", "local"])
+        .default("user"),
+    )
+    .option("--dry-run", "print the change without writing anything")
+    .action(async (harness: string, o: { scope: Scope; dryRun?: boolean }) => {
+      requireClaude(harness);
+      console.log(await run(processRuntime(), { scope: o.scope, dryRun: !!o.dryRun }));
+    });
+}
 
 program
   .command("replay")

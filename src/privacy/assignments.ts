@@ -78,7 +78,8 @@ function suffixCategory(seg: string): Category | undefined {
   return undefined;
 }
 
-const STOP = new Set([
+/** Values that are code words or types, never secrets (`password: string`, `token = None`). Shared with prose.ts. */
+export const NON_SECRET_WORDS: ReadonlySet<string> = new Set([
   "true",
   "false",
   "null",
@@ -140,7 +141,7 @@ function redactable(value: string, quoted: boolean, op: string, cat: Category): 
   if (value === "" || isPlaceholder(value) || value.includes(MARKER_PREFIX)) return false;
   if (quoted) return true;
   if (op === "=>") return false; // JS arrow functions; hashes use quoted values
-  if (STOP.has(value.toLowerCase())) return false;
+  if (NON_SECRET_WORDS.has(value.toLowerCase())) return false;
   if (/^[$%]|^\{\{/.test(value) || /[([]/.test(value)) return false; // references and calls
   if (/^[A-Za-z_$][\w$]*(?:\.[\w$]+)+$/.test(value)) return false; // member access: config.token
   if (cat === "token" && /^\d+$/.test(value)) return false; // token counts

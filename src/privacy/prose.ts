@@ -28,6 +28,8 @@
  * (`passphrase is correct horse battery staple`) is not detected unless it is quoted.
  * Linear time: every part of the match is bounded, and a rejected match resumes right after its keyword.
  */
+
+import { NON_SECRET_WORDS } from "./assignments.js";
 import { isPlaceholder, MARKER_PREFIX, marker } from "./secret-rules.js";
 
 type Category = "password" | "secret" | "token" | "api_key" | "access_key";
@@ -49,39 +51,7 @@ const PROSE = new RegExp(
 /** Quick pre-check: text without any keyword skips the regex. */
 const HINT = /pass|pwd|secret|token|key|비밀번호|비번|암호/i;
 
-const STOP = new Set([
-  "true",
-  "false",
-  "null",
-  "none",
-  "nil",
-  "undefined",
-  "string",
-  "str",
-  "bytes",
-  "number",
-  "int",
-  "boolean",
-  "bool",
-  "any",
-  "unknown",
-  "optional",
-  "required",
-  "empty",
-  "invalid",
-  "missing",
-  "await",
-  "new",
-  "yield",
-  "typeof",
-  "function",
-  "async",
-  "lambda",
-  "this",
-  "self",
-  "require",
-  "import",
-]);
+const STOP = new Set([...NON_SECRET_WORDS, "empty", "invalid", "missing"]);
 
 function category(keyword: string): Category {
   const k = keyword.toLowerCase().replace(/[ _-]/g, "");
