@@ -94,12 +94,11 @@ job
 
 function requireClaude(harness: string): void {
   if (harness !== "claude") {
-    throw Object.assign(
-      new Error(`unknown harness "${harness}"; expected "claude" (Codex CLI and Gemini CLI come later)`),
-      {
-        exit: 2,
-      },
-    );
+    throw new MemdirError("BAD_INPUT", `unknown harness "${harness}"`, {
+      expected: '"claude"',
+      received: JSON.stringify(harness),
+      hint: "run `memdir install claude` (Codex CLI and Gemini CLI support comes later)",
+    });
   }
 }
 
