@@ -32,7 +32,7 @@ export function mayNeedScrub(text: string): boolean {
   return MAY_NEED.test(text);
 }
 const MAY_NEED =
-  /[<=:@]|[A-Za-z0-9+/_.~-]{16,}|bearer|private|secret|token|pass|pwd|key|auth|cred|cookie|session|begin|비밀번호|비번|암호/i;
+  /[<=:@]|[A-Za-z0-9+/_.~-]{16,}|bearer|private|secret|token|pass|pwd|key|auth|cred|cookie|session|begin|비밀번호|비번|암호|\s-p|--pw|login|configure/i;
 
 /** The full pass without the pre-check (for tests of the pre-check). */
 export function scrubFull(text: string): string {

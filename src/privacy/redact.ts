@@ -1,10 +1,12 @@
 /**
  * `redactSecrets`: the sync regex pass (issue "privacy/"). Order: PEM blocks (multi-line), dotenv runs,
- * token-shaped rules (specific before generic), key/value assignments, then secrets stated in prose
+ * token-shaped rules (specific before generic), credentials in command-line flags (cli-flags.ts), key/value
+ * assignments, then secrets stated in prose
  * (`the password is hunter2`, `비밀번호는 hunter2야`; see prose.ts for the exact rule). Every finding becomes
  * `[REDACTED:<rule>]`; text already redacted is left alone, so the pass is idempotent.
  */
 import { redactAssignments, redactDotenv } from "./assignments.js";
+import { redactCliFlags } from "./cli-flags.js";
 import { redactProse } from "./prose.js";
 import { applyRule, PEM_RULE, TOKEN_RULES } from "./secret-rules.js";
 
@@ -22,7 +24,7 @@ export function redactSecrets(text: string): string {
   let out = applyRule(text, PEM_RULE);
   out = redactDotenv(out);
   for (const rule of TOKEN_RULES) out = applyRule(out, rule);
-  return redactProse(redactAssignments(out));
+  return redactProse(redactAssignments(redactCliFlags(out)));
 }
 
 /** True when `redactSecrets` would change `text` (it found at least one secret). */

@@ -1,0 +1,42 @@
+/** Credentials passed as command-line arguments are redacted wherever text is scrubbed. */
+import { describe, expect, it } from "vitest";
+import { scrub } from "../../src/privacy/index.js";
+
+describe("credentials in command-line flags", () => {
+  const cases: [string, string][] = [
+    ["mysql -u root -pMyHunter2Sql9 prod", "MyHunter2Sql9"],
+    ["mysqldump -h db -u app -p'Sq1 p@ss' shop > dump.sql", "Sq1 p@ss"],
+    ["docker login -u bob -p DockerPw_5523x registry.example.com", "DockerPw_5523x"],
+    ["sshpass -p 'SshPw_9910q' ssh deploy@host", "SshPw_9910q"],
+    [
+      "aws configure set aws_secret_access_key Zm9QxR2vT8kLmN4pW7yB3cD6fG1hJ5sA0oP",
+      "Zm9QxR2vT8kLmN4pW7yB3cD6fG1hJ5sA0oP",
+    ],
+    ["psql --password=Pg_pass_77 -h db", "Pg_pass_77"],
+    ["deploy --token abcdEFGH1234 --env prod", "abcdEFGH1234"],
+    ['cli login --api-key "k-123 456"', "k-123 456"],
+    ["always connect with: docker login -u ci -p DockerAlwaysPw_5521 registry", "DockerAlwaysPw_5521"],
+  ];
+  for (const [text, secret] of cases) {
+    it(`redacts ${secret}`, () => {
+      const out = scrub(text);
+      expect(out).not.toContain(secret);
+      expect(out).toContain("[REDACTED:");
+      expect(scrub(out)).toBe(out);
+    });
+  }
+
+  it("keeps placeholders, prompts and ordinary flags", () => {
+    for (const text of [
+      "mysql -u root -p shop",
+      "docker login -u bob --password-stdin registry",
+      "psql --password=$PGPASSWORD -h db",
+      "deploy --token ${DEPLOY_TOKEN}",
+      "tar -pczf out.tgz src",
+      "pnpm test -- --passWithNoTests",
+      "ls -p src",
+    ]) {
+      expect(scrub(text)).toBe(text);
+    }
+  });
+});
