@@ -74,8 +74,16 @@ function looksSecret(value: string, quoted: boolean, sep: string, cat: Category)
   if (v.length < 4) return false;
   if (/\d/.test(v) || /[^\p{L}\p{N}_-]/u.test(v)) return true;
   const prose = !/[:=]/.test(sep);
-  return prose && v.length >= 12 && /[a-z]/.test(v) && /[A-Z]/.test(v);
+  if (!prose) return false;
+  if (v.length >= 12 && /[a-z]/.test(v) && /[A-Z]/.test(v)) return true;
+  // A long letters-only word after "password is" that reads like no English word (a passphrase run
+  // together, `correcthorsebattery`): ≥ 10 letters, not ending like an adjective/participle/noun.
+  return cat === "password" && v.length >= 10 && /^\p{L}+$/u.test(v) && !ENGLISH_ENDING.test(v);
 }
+
+/** Endings of ordinary English words that follow "password is" (`incorrect`… no; `encrypted`, `mandatory`, `configurable`). */
+const ENGLISH_ENDING =
+  /(?:ed|ing|ly|able|ible|ful|less|ive|ous|ent|ant|ory|ary|al|ic|ion|ness|ment|ity|ize|ise|ate|ect|ure|ence|ance)$/i;
 
 /** Redacts secrets stated in prose (module doc). Linear time, never throws. */
 export function redactProse(text: string): string {

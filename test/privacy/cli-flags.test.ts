@@ -40,3 +40,21 @@ describe("credentials in command-line flags", () => {
     }
   });
 });
+
+describe("a letters-only password stated in prose", () => {
+  it("redacts a run-together passphrase and keeps ordinary words", () => {
+    expect(scrub("remember that the wifi password is correcthorsebattery")).not.toContain(
+      "correcthorsebattery",
+    );
+    for (const t of [
+      "the password is incorrect",
+      "the password is mandatory",
+      "the password is configurable",
+      "the password is encrypted",
+      "the password is case-sensitive",
+      "the password is compromised",
+    ]) {
+      expect(scrub(t)).toBe(t);
+    }
+  });
+});
