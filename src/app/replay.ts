@@ -16,6 +16,7 @@ import {
   mkdtempSync,
   openSync,
   readSync,
+  rmSync,
   statSync,
   writeSync,
 } from "node:fs";
@@ -25,7 +26,7 @@ import { deriveHookEvents, type HookEventSpec } from "../adapters/claude-code/in
 import { MemdirError } from "../core/errors.js";
 import { removeFile } from "../core/fs.js";
 import { writeJsonAtomic } from "../core/json.js";
-import { projectKey } from "../paths/index.js";
+import { projectKey, sessionStatePaths } from "../paths/index.js";
 import { projectContext } from "./context.js";
 import { runExtractionJob } from "./extract-job.js";
 import { runHook } from "./hooks/run.js";
@@ -144,6 +145,9 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   };
   const nextOut = await runHook("SessionStart", JSON.stringify(next), rt);
   await runJobs(rt, jobs);
+  // The preview session never ran: leave no state that a later real session would reclaim.
+  const preview = sessionStatePaths(projectContext(rt, projectRoot).paths.stateRoot, next.session_id);
+  rmSync(preview.dir, { recursive: true, force: true });
   // The sandbox copy of the transcript is the harness's file, not memdir's: it holds the session
   // verbatim (secrets and <private> text included), so it does not outlive the replay.
   removeFile(copy);

@@ -3,6 +3,7 @@
  * project MEMORY.md (when the harness does not load it itself), `<notepad-priority>`, project memory,
  * health warnings. Every block is fenced as data and escaped (adapters/claude-code fenceAsData).
  */
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { DATA_PREFACE } from "../adapters/claude-code/hook-output.js";
 import { describeError } from "../core/errors.js";
@@ -48,6 +49,8 @@ export interface SessionContextOptions {
   sessionId: string;
   /** Extra warnings found while starting the session. */
   warnings?: string[];
+  /** Collects what failed (one log line is written by the caller for all of them). */
+  failures?: string[];
 }
 
 /** Caps per part (UTF-16 units, fence included): no part can crowd out the ones after it. */
@@ -73,7 +76,7 @@ export function buildSessionContext(ctx: AppContext, opts: SessionContextOptions
       fn();
     } catch (e) {
       warnings.push(`could not read ${what}: ${describeError(e).slice(0, 200)}`);
-      ctx.log("warn", "hook:SessionStart", `could not read ${what}: ${describeError(e)}`);
+      opts.failures?.push(`could not read ${what}: ${describeError(e)}`);
     }
   };
 
@@ -109,6 +112,11 @@ export function buildSessionContext(ctx: AppContext, opts: SessionContextOptions
   });
   safely("the project memory", () => {
     const pm = readProjectMemory(paths.projectMemory);
+    if (!pm && existsSync(paths.projectMemory) && statSync(paths.projectMemory).size > 0) {
+      warnings.push(
+        `${paths.projectMemory} is not valid JSON; memdir rebuilds it at the next update and keeps a copy as project-memory.json.corrupt`,
+      );
+    }
     const body = pm ? summarizeProjectMemory(pm, PART_CAPS.projectFacts - 200) : "";
     parts.push({ source: `project facts ${paths.projectMemory}`, body, maxChars: PART_CAPS.projectFacts });
   });

@@ -105,7 +105,7 @@ describe("hook fault matrix", () => {
       expect(logLines(s.logFile)).toHaveLength(1);
     });
 
-    it(`${event}: unusable memory dir and state root -> exit 0, valid stdout, at most one log line`, () => {
+    it(`${event}: unusable memory dir and state root -> exit 0, valid stdout, one log line`, () => {
       const s = sandbox();
       const blocker = join(s.home, "not-a-dir");
       writeFileSync(blocker, "a file where a directory should be");
@@ -117,9 +117,29 @@ describe("hook fault matrix", () => {
       const r = runBin(["hook", event], JSON.stringify(validInput(event, s.project)), env);
       expect(r.status).toBe(0);
       expect(checkHookOutput(event, r.stdout)).toBeUndefined();
-      expect(logLines(s.logFile).length).toBeLessThanOrEqual(1);
+      expect(logLines(s.logFile)).toHaveLength(1);
     });
   }
+
+  it("SessionStart with a memory dir that is a file still injects the notepad and says what is wrong", () => {
+    const s = sandbox();
+    const memory = join(s.home, "memory-file");
+    writeFileSync(memory, "not a dir");
+    const env = { ...s.env, MEMDIR_MEMORY_DIR: memory };
+    const base = validInput("UserPromptSubmit", s.project);
+    runBin(["hook", "SessionStart"], JSON.stringify(validInput("SessionStart", s.project)), env);
+    runBin(
+      ["hook", "UserPromptSubmit"],
+      JSON.stringify({ ...base, prompt: "<remember priority>deploys need a ticket</remember>" }),
+      env,
+    );
+    const before = logLines(s.logFile).length;
+    const r = runBin(["hook", "SessionStart"], JSON.stringify(validInput("SessionStart", s.project)), env);
+    const ctx = JSON.parse(r.stdout).hookSpecificOutput.additionalContext as string;
+    expect(ctx).toContain("deploys need a ticket");
+    expect(ctx).toContain("is not a directory");
+    expect(logLines(s.logFile).length - before).toBe(1);
+  });
 
   it("memdir's hooks are no-ops inside memdir's own jobs (env marker)", () => {
     const s = sandbox();

@@ -2,8 +2,10 @@
  * SessionStart (DESIGN.md §4): record the session and its owner (the harness process), reclaim dead
  * sessions, prune expired Working Memory, then assemble the injected context under the budget.
  */
+
+import { statSync } from "node:fs";
 import type { HookInput } from "../../adapters/claude-code/hook-input.js";
-import { describeError } from "../../core/errors.js";
+import { describeError, MemdirError } from "../../core/errors.js";
 import { claimMemoryDir, ensureStateRoot } from "../../paths/index.js";
 import { foldToolLog } from "../../project/index.js";
 import { findReclaimableSessions, reclaimSession, writeSessionStarted } from "../../sessions/index.js";
@@ -14,15 +16,14 @@ export async function onSessionStart(ctx: AppContext, input: HookInput): Promise
   const { paths, rt } = ctx;
   const now = rt.now();
   const warnings: string[] = [];
+  const failures: string[] = [];
   // Each step on its own: one broken file or dir must not cost the session its whole context.
   const step = async (what: string, fn: () => unknown) => {
     try {
       await fn();
     } catch (e) {
       warnings.push(`${what} failed: ${describeError(e).slice(0, 200)}`);
-      ctx.log("warn", "hook:SessionStart", `${what} failed: ${describeError(e)}`, {
-        session_id: input.session_id,
-      });
+      failures.push(`${what} failed: ${describeError(e)}`);
     }
   };
   await step("recording the session start", () => {
@@ -36,6 +37,14 @@ export async function onSessionStart(ctx: AppContext, input: HookInput): Promise
     });
   });
   await step("checking the memory dir", () => {
+    const st = statSync(paths.memoryDir, { throwIfNoEntry: false });
+    if (st && !st.isDirectory()) {
+      throw new MemdirError("BAD_PATH", `the memory dir ${paths.memoryDir} is not a directory`, {
+        expected: "a directory (or nothing yet: memdir creates it)",
+        received: "a file",
+        hint: "move the file away, or point MEMDIR_MEMORY_DIR / autoMemoryDirectory at a directory",
+      });
+    }
     const claim =
       paths.memoryDirSource === "default" ? claimMemoryDir(paths.memoryDir, paths.projectRoot) : {};
     if (claim.collision) {
@@ -62,9 +71,14 @@ export async function onSessionStart(ctx: AppContext, input: HookInput): Promise
     const { pruneWorkingMemory } = await import("../../notepad/index.js");
     pruneWorkingMemory(paths.notepad, now);
   });
-  return buildSessionContext(ctx, {
+  const context = buildSessionContext(ctx, {
     source: typeof input.source === "string" ? input.source : "startup",
     sessionId: input.session_id,
     warnings,
+    failures,
   });
+  // One log line for the whole hook, however many steps failed (DESIGN.md §6).
+  if (failures.length)
+    ctx.log("warn", "hook:SessionStart", failures.join(" | "), { session_id: input.session_id });
+  return context;
 }

@@ -65,12 +65,7 @@ export async function onToolUse(ctx: AppContext, input: HookInput): Promise<stri
   );
   logToolUse(paths.projectMemory, paths.projectRoot, { toolName, toolInput, success }, now);
   const filePath = toolFilePath(toolName, toolInput);
-  if (
-    success &&
-    WRITE_TOOLS.has(toolName) &&
-    filePath !== undefined &&
-    isInside(paths.memoryDir, filePath)
-  ) {
+  if (success && WRITE_TOOLS.has(toolName) && filePath !== undefined && isInside(paths.memoryDir, filePath)) {
     markAgentMemoryWrite(paths.stateRoot, input.session_id);
   }
   if (success && SUBAGENT_TOOLS.has(toolName)) {
