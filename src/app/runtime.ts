@@ -65,6 +65,7 @@ export function processRuntime(memdirBin: string = process.argv[1] ?? "memdir"):
     },
     isAlive: isPidAlive,
     async spawnJob(args) {
+      if (env.MEMDIR_NO_JOBS === "1") return; // background jobs switched off (CI, debugging, tests)
       // Loaded on demand: child_process pulls in net/dgram/streams, too slow for every hook start.
       const { spawn } = process.getBuiltinModule("node:child_process");
       const child = spawn(process.execPath, [memdirBin, ...args], {

@@ -76,7 +76,10 @@ export function overlap(a: Set<string>, b: Set<string>): number {
 export function similarity(draft: Pick<MemoryDraft, "description" | "body">, topic: TopicFile): number {
   const dDesc = contentWords(draft.description);
   const dAll = contentWords(`${draft.description}\n${factText(draft.body)}`);
-  let best = overlap(dDesc, contentWords(topic.description));
+  let best = Math.max(
+    overlap(dDesc, contentWords(topic.description)),
+    shortRuleContainment(draft.description, topic.description),
+  );
   best = Math.max(best, jaccard(dAll, contentWords(`${topic.description}\n${factText(topic.body)}`)));
   for (const para of topic.body.split(/\n\s*\n/)) {
     const fact = factText(para);
@@ -84,6 +87,41 @@ export function similarity(draft: Pick<MemoryDraft, "description" | "body">, top
     best = Math.max(best, overlap(dAll, contentWords(fact)));
   }
   return best;
+}
+
+/** Words that only say where a rule applies in general ("in this repo", "here"): no content. */
+const FILLER = new Set(["repo", "repository", "here", "project", "codebase", "this", "code", "base"]);
+/** Polarity words of a rule: two rules that share one and a key term say the same kind of thing. */
+const POLARITY =
+  /\b(?:always|never|don't|dont|do not|avoid|stop|prefer|only|must|should)\b|(?:항상|절대|하지 ?마|말고|대신)/g;
+/** The "short rule" containment applies when the smaller description has at most this many content words. */
+const SHORT_RULE_WORDS = 2;
+/** …and the larger one at most this many. */
+const SHORT_RULE_MAX_WORDS = 5;
+
+function polarity(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.toLowerCase().replace(/[’‘]/g, "'").matchAll(POLARITY)) {
+    out.add(m[0].replace(/^(?:dont|do not)$/, "don't").replace(/\s+/g, ""));
+  }
+  return out;
+}
+
+/**
+ * Short rules that refine one another ("Always use pnpm in this repo" / "always use pnpm here, never
+ * npm"): after dropping filler words ("repo", "here", "project"), when the smaller description has
+ * at most SHORT_RULE_WORDS content words, the larger at most SHORT_RULE_MAX_WORDS, and both share a
+ * polarity word (always, never, don't…), the score is the share of the smaller set found in the
+ * larger (containment). 0 otherwise. "always use pnpm" / "always use prettier" share no key term.
+ */
+export function shortRuleContainment(a: string, b: string): number {
+  const wa = new Set([...contentWords(a)].filter((w) => !FILLER.has(w)));
+  const wb = new Set([...contentWords(b)].filter((w) => !FILLER.has(w)));
+  const [small, big] = wa.size <= wb.size ? [wa, wb] : [wb, wa];
+  if (small.size === 0 || small.size > SHORT_RULE_WORDS || big.size > SHORT_RULE_MAX_WORDS) return 0;
+  const pb = polarity(b);
+  if (![...polarity(a)].some((p) => pb.has(p))) return 0;
+  return intersection(small, big) / small.size;
 }
 
 /**

@@ -19,7 +19,7 @@ function sandbox() {
     home,
     claude,
     project,
-    env: { HOME: home, MEMDIR_HOME: join(home, ".memdir"), CLAUDE_CONFIG_DIR: claude },
+    env: { HOME: home, MEMDIR_HOME: join(home, ".memdir"), CLAUDE_CONFIG_DIR: claude, MEMDIR_NO_JOBS: "1" },
   };
 }
 

@@ -18,6 +18,8 @@ function sandbox() {
     HOME: home,
     MEMDIR_HOME: join(home, ".memdir"),
     CLAUDE_CONFIG_DIR: join(home, ".claude"),
+    // No detached extraction jobs: they would outlive the test and write into its temp dir.
+    MEMDIR_NO_JOBS: "1",
   };
   return { home, project, env, logFile: join(home, ".memdir", "logs", "memdir.log") };
 }

@@ -158,6 +158,40 @@ describe("near-duplicate detection", () => {
   });
 });
 
+describe("short rules that refine one another", () => {
+  const fb = (description: string) =>
+    `${description}.\n**Why:** Stated by the user on 2026-03-02 (no reason given).\n**How to apply:** Whenever this preference is relevant.`;
+
+  it("merges 'Always use pnpm in this repo' with a later 'always use pnpm here, never npm'", () => {
+    const first = topic(
+      "feedback-always-use-pnpm-repo",
+      "Always use pnpm in this repo",
+      fb("Always use pnpm in this repo"),
+    );
+    const draft = {
+      type: "feedback" as const,
+      description: "Always use pnpm here, never npm",
+      body: fb("Always use pnpm here, never npm"),
+    };
+    expect(similarity(draft, first)).toBeGreaterThanOrEqual(MERGE_THRESHOLD);
+    expect(findNearDuplicate(draft, "feedback-always-use-pnpm-here-never-npm", [first])?.topic.name).toBe(
+      "feedback-always-use-pnpm-repo",
+    );
+  });
+
+  it.each([
+    ["Always use pnpm", "Always use prettier"],
+    ["Never commit to main", "Never commit secrets"],
+    ["Don't mock the database", "Don't drop the database"],
+    ["Always use TypeScript", "Never use TypeScript enums"],
+    ["Always answer in English", "Always write commit messages in English"],
+  ])("keeps %j apart from %j", (a, b) => {
+    const draft = { type: "feedback" as const, description: b, body: fb(b) };
+    expect(similarity(draft, topic("t", a, fb(a)))).toBeLessThan(MERGE_THRESHOLD);
+    expect(findNearDuplicate(draft, undefined, [topic("t", a, fb(a))])).toBeUndefined();
+  });
+});
+
 describe("boilerplate does not merge unrelated memories", () => {
   it("three same-day feedback memories with generic Why/How lines stay distinct", async () => {
     const { findNearDuplicate } = await import("../../src/store/similarity.js");

@@ -95,6 +95,41 @@ describe("privacy comes first", () => {
     expect(plan.skipped).toEqual(["p-1", "p-2", "p-3"].map((uuid) => ({ uuid, reason: "contains_secret" })));
     expect(JSON.stringify(plan)).not.toMatch(/ghp_|sk-ant|REDACTED/);
   });
+
+  it("skips credentials privacy did not redact: any value after password/login/token/비번, command-line flags", () => {
+    const texts = [
+      "remember that the wifi password is correcthorsebattery",
+      "always connect with: docker login -u ci -p DockerAlwaysPw_5521 registry",
+      "the staging login is admin/admin",
+      "always seed the db with --password=letmein",
+      "와이파이 비번은 abcd1234야, 기억해",
+      // a reason clause after `;` that states a credential sinks the rule it explains
+      "never log request bodies; they contain the login: ops/Winter2026",
+    ];
+    const plan = planExtraction(
+      texts.map((t, i) => msg(t, { uuid: `p-${i}` })),
+      ctx,
+    );
+    expect(plan.memories).toEqual([]);
+    expect(plan.projectFacts).toEqual([]);
+    expect(plan.skipped).toEqual(texts.map((_, i) => ({ uuid: `p-${i}`, reason: "contains_secret" })));
+    expect(JSON.stringify(plan)).not.toMatch(
+      /correcthorse|DockerAlways|admin\/admin|letmein|abcd1234|Winter2026/,
+    );
+  });
+
+  it("keeps sentences that only say where a credential lives or that it expired", () => {
+    const plan = planExtraction(
+      [
+        msg("remember that the API key is stored in 1Password", { uuid: "p-1" }),
+        msg("the Jira login is at https://jira.example.com/login", { uuid: "p-2" }),
+        msg("always run docker run -p 8080:80 for local dev", { uuid: "p-3" }),
+      ],
+      ctx,
+    );
+    expect(plan.skipped.filter((x) => x.reason === "contains_secret")).toEqual([]);
+    expect(plan.memories.map((m) => m.type)).toEqual(["project", "reference", "feedback"]);
+  });
 });
 
 describe("what counts as the user's prose", () => {

@@ -12,6 +12,8 @@ type Expect =
   | { fact: string[] };
 
 const NOW = Date.UTC(2026, 2, 2, 10, 0, 0);
+/** Rows that state a credential: their skip reason must be `contains_secret`. */
+const SECRET = /password is|AKIA|login -u|login is|--password|token for|비번은/;
 
 function prompt(text: string, uuid = "u-1"): ConversationMessage {
   return {
@@ -294,6 +296,164 @@ const TABLE: [string, Expect][] = [
   ["the db password is hunter2-Sup3rS3cret!", null],
   ["remember that the db password is hunter2-Sup3rS3cret!", null],
   ["never paste keys like AKIAQX4GZ7LMB2RT5WNE into tests", null],
+  // second tester: standing prohibitions that were missed
+  [
+    "Quit wrapping every function in try/catch; let errors propagate",
+    { type: "feedback", desc: "Quit wrapping every function in try/catch; let errors propagate" },
+  ],
+  [
+    "Don't wrap every function in try/catch.",
+    { type: "feedback", desc: "Don't wrap every function in try/catch" },
+  ],
+  [
+    "please don't add comments to obvious code",
+    { type: "feedback", desc: "Don't add comments to obvious code" },
+  ],
+  [
+    "No more default exports please; named exports only",
+    { type: "feedback", desc: "No more default exports; named exports only" },
+  ],
+  [
+    "You keep forgetting: tests go next to the source file, not in a separate test/ dir.",
+    {
+      type: "feedback",
+      desc: "Tests go next to the source file, not in a separate test/ dir",
+      body: ["**How to apply:** Whenever this preference is relevant."],
+    },
+  ],
+  ["Quit adding console.log everywhere", { type: "feedback", desc: "Quit adding console.log everywhere" }],
+  [
+    "never wrap every call in a try block",
+    { type: "feedback", desc: "Never wrap every call in a try block" },
+  ],
+  ["avoid console.log in library code", { type: "feedback", desc: "Avoid console.log in library code" }],
+  ["No more magic numbers please", { type: "feedback", desc: "No more magic numbers" }],
+  [
+    "You keep forgetting: migrations go in db/migrations, not in src.",
+    { type: "feedback", desc: "Migrations go in db/migrations, not in src" },
+  ],
+  ["don't add comments", { type: "feedback", desc: "Don't add comments" }],
+  ["don't add a comment there", null],
+  ["don't use the old client", null],
+  ["don't add logging to that", null],
+  ["don't touch the test that always fails", null],
+  ["you keep forgetting the semicolons", null],
+  // second tester: statements about the user that were missed
+  [
+    "Keep in mind that I do data science day to day",
+    { type: "user", desc: "User does data science day to day" },
+  ],
+  [
+    "I work mostly in Rust and I'm new to Node",
+    { type: "user", desc: "User works mostly in Rust and is new to Node" },
+  ],
+  ["My role: SRE on the platform team", { type: "user", desc: "User's role is SRE on the platform team" }],
+  ["Keep in mind that I'm colorblind", { type: "user", desc: "User is colorblind" }],
+  ["I mostly work in Python", { type: "user", desc: "User works mostly in Python" }],
+  ["My job: data engineer at Acme", { type: "user", desc: "User's job is data engineer at Acme" }],
+  ["I write mostly TypeScript", { type: "user", desc: "User writes mostly TypeScript" }],
+  ["keep in mind that the tests are slow", null],
+  ["keep in mind that the API returns 404 for missing users", null],
+  ["I do data science", null],
+  ["이거 기억해: 나는 프론트엔드 개발자야", { type: "user", desc: "User is 프론트엔드 개발자" }],
+  ["나는 프론트엔드 개발자라는 걸 기억해", { type: "user", desc: "User is 프론트엔드 개발자" }],
+  ["이거 기억해 줘: 저는 백엔드 개발자예요", { type: "user", desc: "User is 백엔드 개발자" }],
+  ["저는 데이터 엔지니어라는 걸 기억해 줘", { type: "user", desc: "User is 데이터 엔지니어" }],
+  ["배포는 매주 목요일이라고 기억해", { type: "project", desc: "배포는 매주 목요일이다" }],
+  // second tester: reasons that were lost
+  [
+    "console.log 대신 logger를 써줘, 로그 수집 때문에",
+    { type: "feedback", desc: "console.log 대신 logger를 써줘", body: ["**Why:** 로그 수집 때문에."] },
+  ],
+  [
+    "테스트에서 sleep 쓰지 마, 느려지니까",
+    { type: "feedback", desc: "테스트에서 sleep 쓰지 마", body: ["**Why:** 느려지니까."] },
+  ],
+  [
+    "Stop adding emoji to log messages; they break our Splunk parser",
+    {
+      type: "feedback",
+      desc: "Stop adding emoji to log messages",
+      body: ["**Why:** They break our Splunk parser."],
+    },
+  ],
+  [
+    "Stop adding emoji to log messages, they break tree shaking",
+    {
+      type: "feedback",
+      desc: "Stop adding emoji to log messages",
+      body: ["**Why:** They break tree shaking."],
+    },
+  ],
+  [
+    "Don't use default exports; they break tree shaking",
+    { type: "feedback", desc: "Don't use default exports", body: ["**Why:** They break tree shaking."] },
+  ],
+  [
+    "never commit directly to main, it breaks the deploy",
+    { type: "feedback", desc: "Never commit directly to main", body: ["**Why:** It breaks the deploy."] },
+  ],
+  [
+    "Always use pnpm; it's faster",
+    { type: "feedback", desc: "Always use pnpm", body: ["**Why:** It's faster."] },
+  ],
+  [
+    "I'm a product manager, so keep summaries short",
+    {
+      type: "user",
+      desc: "User is a product manager",
+      body: ["**How to apply:** Keep summaries short."],
+    },
+  ],
+  [
+    "I'm a backend engineer; mostly Swift",
+    { type: "user", desc: "User is a backend engineer, mostly Swift" },
+  ],
+  ["I'm an iOS developer. Mostly Swift.", { type: "user", desc: "User is an iOS developer, mostly Swift" }],
+  // second tester: Korean pointers
+  [
+    "버그는 Jira PAY 보드에서 관리해요: https://jira.example.com/jira/software/projects/PAY",
+    { type: "reference", desc: "Jira for 버그: https://jira.example.com/jira/software/projects/PAY" },
+  ],
+  [
+    "디자인은 Figma에 있어요: https://figma.com/file/abc",
+    { type: "reference", desc: "Figma for 디자인: https://figma.com/file/abc" },
+  ],
+  [
+    "장애 알림은 Slack #alerts 채널에서 공유해요",
+    { type: "reference", desc: "Slack for 장애 알림: #alerts" },
+  ],
+  ["이 링크 https://example.com 에서 확인해줘", null],
+  ["그 이슈는 Jira에서 관리해줘", null],
+  // second tester: scoped or immediate requests are task state
+  ["I prefer the left layout for this page, thanks", null],
+  ["use the v2 client instead of the v1 client in checkout.ts", null],
+  ["항상 실패하는 테스트 좀 고쳐줘", null],
+  ["이 파일에서 var 말고 let 써줘", null],
+  ["I like the blue header on this page", null],
+  ["always use let instead of var in utils.ts", null],
+  ["항상 깨지는 빌드 좀 고쳐줘", null],
+  ["이 컴포넌트에서는 항상 any 말고 unknown 써줘", null],
+  ["never use var in this file", null],
+  [
+    "always use let instead of var in this codebase",
+    { type: "feedback", desc: "Always use let instead of var" },
+  ],
+  // second tester: credentials stated in prose or on a command line
+  ["remember that the wifi password is correcthorsebattery", null],
+  ["always connect with: docker login -u ci -p DockerAlwaysPw_5521 registry", null],
+  ["the staging login is admin/admin", null],
+  ["always seed the db with --password=letmein", null],
+  ["remember that the API token for staging is stagingtoken", null],
+  ["와이파이 비번은 abcd1234야", null],
+  [
+    "remember that the API key is stored in 1Password",
+    { type: "project", desc: "The API key is stored in 1Password" },
+  ],
+  [
+    "always run docker run -p 8080:80 for local dev",
+    { type: "feedback", desc: "Always run docker run -p 8080:80 for local dev" },
+  ],
 ];
 
 describe("planExtraction on labeled utterances", () => {
@@ -307,7 +467,7 @@ describe("planExtraction on labeled utterances", () => {
       expect(plan.memories).toEqual([]);
       expect(plan.projectFacts).toEqual([]);
       expect(plan.skipped).toHaveLength(1);
-      if (/password is|AKIA/.test(text)) expect(plan.skipped[0]!.reason).toBe("contains_secret");
+      if (SECRET.test(text)) expect(plan.skipped[0]!.reason).toBe("contains_secret");
       return;
     }
     if ("fact" in want) {

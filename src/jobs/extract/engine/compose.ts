@@ -36,6 +36,12 @@ export function splitReason(text: string, next = ""): RuleParts {
   m = /^(.*?)(?:,\s*|\s+)(because|'cause|cause|cuz|given that|so that)\s+(.+)$/i.exec(t);
   if (m && m[1]!.trim())
     return withTail({ rule: m[1]!, why: m[2]!.toLowerCase() === "so that" ? `so that ${m[3]}` : m[3]! });
+  // "…, they break tree shaking" / "…, it slows CI down": a statement about the thing is the reason
+  m =
+    /^(.*?\S),\s*((?:they|these|those)\s+\w.*|(?:it|that|this)(?:'s|'ll|\s+(?:is|was|will|would|can|could|makes?|breaks?|causes?|confuses?|slows?|hurts?|kills?|bloats?|hides?|leaks?|fails?|adds?|[a-z]+(?<!s)s)\b).*)$/i.exec(
+      t,
+    );
+  if (m && m[1]!.trim() && !/\b(?:not|never)\s*$/i.test(m[1]!)) return withTail({ rule: m[1]!, why: m[2]! });
   m = /^(.*?),\s*(?:since|as)\s+(.+)$/i.exec(t);
   if (m && m[1]!.trim() && !/^(?:well|a rule|usual|always|needed|soon as)\b/i.test(m[2]!)) {
     return withTail({ rule: m[1]!, why: m[2]! });
@@ -64,7 +70,7 @@ function withTail(p: RuleParts): RuleParts {
 const CONTEXT_NOUN =
   "tests?|specs?|files?|code|repo|repos|repository|project|modules?|packages?|scripts?|components?|migrations?|branch|branches|prs?|pull requests?|commits?|commit messages?|messages?|prod|production|staging|ci|reviews?|endpoints?|services?|docs|frontend|backend|api|database|db|queries|handlers?|routes?|workflows?|pipelines?|schemas?|changes";
 const PREP_PHRASE = new RegExp(
-  `\\b(in|for|inside|within|on)\\s+((?:the |all |any |our |every |new |these |those )?(?:[\\w./-]+\\s+){0,3}?(?:${CONTEXT_NOUN}))\\b`,
+  `(?<!\\bnot )\\b(in|for|inside|within|on)\\s+((?:the |all |any |our |every |new |these |those )?(?:[\\w./-]+\\s+){0,3}?(?:${CONTEXT_NOUN}))\\b(?!/)`,
   "i",
 );
 const WHEN_CLAUSE = /\b(when|whenever|every time|each time|before|after|while|during)\s+(.+)$/i;

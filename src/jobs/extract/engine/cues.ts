@@ -58,7 +58,7 @@ export function objection(sentence: string, allowDays = false): string | undefin
 
 /** Cues that make an instruction general (standing) rather than about the current task. */
 const GENERAL_EN =
-  /\b(always|never|ever|from now on|going forward|moving forward|in the future|in general|generally|as a rule|by default|every time|each time|whenever|anymore|any more|no more|in this (?:project|repo|repository|codebase|team|app|company|org)|in (?:this|our) (?:code|stack)|instead of|rather than|prefer|preferred|i like|i love|i hate|i'd rather|i would rather|we don't use|we do not use|we never|we always|our convention|the convention|convention is|for (?:all|every|any))\b/;
+  /\b(always|never|ever|from now on|going forward|moving forward|in the future|in general|generally|as a rule|by default|every time|each time|whenever|anymore|any more|no more|in this (?:project|repo|repository|codebase|team|app|company|org)|in (?:this|our) (?:code|stack)|every (?:single )?(?:function|method|class|component|line|call|module|endpoint|handler|commit|variable|import|error|exception|log|message|response|answer|reply|query|promise|statement|loop|prop|field|type)s?|instead of|rather than|prefer|preferred|i like|i love|i hate|i'd rather|i would rather|we don't use|we do not use|we never|we always|our convention|the convention|convention is|for (?:all|every|any))\b/;
 const GENERAL_KO = /(항상|절대|앞으로|매번|언제나|무조건|대신|말고|보다는|선호|늘 )/;
 /** A whole category of work in Korean ("테스트 코드에서", "커밋 메시지에는"), not "이 테스트에서". */
 const CATEGORY_KO =
@@ -66,11 +66,19 @@ const CATEGORY_KO =
 
 /** A whole category of work ("in integration tests", "in commit messages"), not "the tests" at hand. */
 const CATEGORY_EN =
-  /\b((?:in|for|inside) (?:all |any |our )?(?!the |this |that |these |those |my |your )(?:[\w-]+ )?(?:tests|specs|migrations|commits|commit messages|prs|pull requests|code reviews|reviews|scripts|components|handlers|endpoints|production code|prod code|production|prod))\b/;
+  /\b((?:in|for|inside|to) (?:all |any |our )?(?!the |this |that |these |those |my |your |a |an |it |them )(?:[\w-]+ )?(?:tests|specs|migrations|commits|commit messages|prs|pull requests|code reviews|reviews|scripts|components|handlers|endpoints|production code|prod code|production|prod|code|functions|methods|classes|modules))\b/;
+
+/**
+ * A generalizer that only describes a noun, not the instruction: "the test that always fails",
+ * "항상 실패하는 테스트" (an adverb inside a relative clause). Removed before looking for cues.
+ */
+const RELATIVE_ADVERB_EN = /\b(?:that|which|who)\s+(?:always|never|ever|constantly)\s+\w+/g;
+const RELATIVE_ADVERB_KO =
+  /(?:항상|절대|매번|언제나|늘|자꾸|계속)\s+(?:[\uac00-\ud7a3A-Za-z]+\s+)?[\uac00-\ud7a3]*(?:하는|되는|있는|없는|지는|나는|뜨는|리는|하던|되던|했던|났던|던)(?=\s)/g;
 
 /** The general cue found in `sentence`, if any. */
 export function generalCue(sentence: string): string | undefined {
-  const t = norm(sentence);
+  const t = norm(sentence).replace(RELATIVE_ADVERB_EN, " ").replace(RELATIVE_ADVERB_KO, " ");
   const m = GENERAL_EN.exec(t) ?? GENERAL_KO.exec(t) ?? CATEGORY_EN.exec(t) ?? CATEGORY_KO.exec(t);
   return m ? (m[1] ?? m[0]).trim() : undefined;
 }
@@ -82,7 +90,7 @@ export function categoryKo(sentence: string): string | undefined {
 
 /** Openings that mark a correction of the agent ("no, …", "that's wrong, …"). */
 export const CORRECTION_OPENING_EN =
-  /^(?:(?:no+|nope|nah|wrong|actually)\s*[,.:;!—–-]|(?:that's|that is) (?:wrong|not right|incorrect|not what i (?:asked|meant|want))\b|not like that\b|i told you\b|i said\b)[\s,.:;!—–-]*/;
+  /^(?:(?:no+|nope|nah|wrong|actually)\s*[,.:;!—–-]|(?:that's|that is) (?:wrong|not right|incorrect|not what i (?:asked|meant|want))\b|not like that\b|i told you\b|i said\b|you keep forgetting(?: (?:this|that|it))?\s*[:,;—–-]|how many times do i have to (?:say|tell you)(?: this| it)?\s*[:,;!—–-])[\s,.:;!—–-]*/;
 export const CORRECTION_OPENING_KO =
   /^(?:아니요|아뇨|아니야|아니|틀렸어요|틀렸어|그게 아니라|그게 아니고)[\s,.!]*/;
 
@@ -128,6 +136,21 @@ export function stripFiller(s: string): string {
   return out;
 }
 
+/**
+ * An instruction scoped to one artifact ("for this page", "in checkout.ts", "이 파일에서"): task
+ * state, not a standing preference ("in this repo / project" is general and does not count).
+ */
+const SCOPED_EN =
+  /\b(?:to|in|on|for|from|into|inside)\s+(?:it|that|this|them|those|these)\s*(?=[,.;!]|$)|\b(?:in|for|on|to|inside|within|from)\s+(?:this|that|the current|the same)\s+(?:page|file|function|method|component|class|module|pr|pull request|screen|view|test|spec|endpoint|branch|commit|ticket|issue|task|section|line|form|modal|button|table|query|script|snippet|block|diff|feature|story|layout|route|handler|hook|dialog|chart|template)s?\b|\b(?:in|for|on|to|inside|within|from)\s+(?:the\s+)?[\w-]+(?:\.[\w-]+)*\.(?:ts|tsx|js|jsx|mjs|cjs|py|go|rs|rb|java|kt|swift|ex|exs|css|scss|html|vue|svelte|json|ya?ml|toml|md|sql|sh)\b/;
+const SCOPED_KO =
+  /(?:^|\s)(?:(?:이|그|저|이번|해당)\s+(?:[\uac00-\ud7a3A-Za-z]+\s+)?(?:파일|페이지|함수|메서드|메소드|컴포넌트|클래스|모듈|PR|테스트|화면|브랜치|커밋|이슈|티켓|부분|줄|라인|섹션|코드)|[\w-]+\.(?:ts|tsx|js|jsx|py|go|rs|rb|java|kt|swift|css|html|vue|json|ya?ml|md|sql))(?:에서는|에서|에선|에는|에|만)(?=\s|$)/i;
+
+/** The scope phrase when `sentence` is an instruction about one file / page / function, else undefined. */
+export function scopedTo(sentence: string): string | undefined {
+  const t = norm(sentence);
+  return (SCOPED_EN.exec(t) ?? SCOPED_KO.exec(t))?.[0].trim();
+}
+
 /** A secret the privacy pass replaced: a memory built around it would be noise. */
 export const REDACTED = /\[REDACTED:[^\]]*\]/;
 
@@ -138,9 +161,29 @@ export const REDACTED = /\[REDACTED:[^\]]*\]/;
 const SECRET_PROSE =
   /\b(?:password|passwd|passphrase|pwd|pin|secret|token|api[ _-]?key|access[ _-]?key|private[ _-]?key|credentials?)\s*(?:is|was|are|=|:)\s*["'`]?(?=[^\s"'`]*[\d!@#$%^&*_+=~])[^\s"'`]{6,}/i;
 
+/**
+ * Any credential stated as "<credential word> is|was|:|=|는|은 <value>", whatever the value looks like
+ * ("the wifi password is correcthorsebattery"): precision first, a sentence that states a credential
+ * is never mined. Words that say where or how a credential is kept ("is stored in 1Password", "is
+ * required", "token is expired") are not values.
+ */
+const CREDENTIAL_STATED_EN =
+  /(?<![A-Za-z0-9-])(?:password|passwd|passphrase|pwd|credentials?|login|secret|api[ _-]?key|access[ _-]?key|private[ _-]?key|token)(?:\s+(?:for|of|to|on)\s+(?:the\s+)?[\w.@:/-]+(?:\s+[\w.@:/-]+)?)?\s*(?:\s(?:is|was|are|were)(?:\s*:)?\s|:(?![:=])|=(?![=>~]))\s*["'`“‘]?(?!(?:stored|kept|saved|in|on|at|under|inside|from|managed|rotated|required|optional|set|needed|expired|wrong|invalid|incorrect|correct|missing|empty|the|a|an|not|now|also|still|being|located|available|generated|handled|broken|failing|too|very|different|same|valid|short|long|only|case|hashed|encrypted|never|always|checked|validated|sent|passed|read|loaded|injected|provided|defined|configured|env|none|null|undefined|true|false|string|any|enabled|disabled|working|down|fine|ok|okay|done|fixed|via|through|by|with|for|to|of|and|or|but|used|shared|given|this|that|it|your|my|our|their)\b)(?![$%<{[]|process\.env|~?\.{0,2}\/|[a-z][\w+.-]*:\/\/)[^\s"'`”’]{4,}/i;
+const CREDENTIAL_STATED_KO =
+  /(?:비밀번호|비번|패스워드|암호(?!화))\s*(?:는|은|:|=)\s*["'`“‘]?(?![\uac00-\ud7a3])(?![$%<{[])[^\s"'`”’\uac00-\ud7a3]{4,}(?!\s*(?:에|에서)(?:\s|$))/;
+/** A credential on a command line: `--password <value>`, `docker login -p <value>`, `curl -u user:pw`. */
+const CREDENTIAL_FLAG =
+  /(?:^|\s)--(?:password|passwd|pass|token|api-?key|secret|client-secret)(?:=|\s+)(?![$%<{[])\S{3,}|\b(?:login|mysql|mysqladmin|mysqldump|sshpass|psql)\b[^.;]*?\s-p\s*(?![$%<{[])(?!\d+(?::\d+)*(?:\s|$))\S{3,}|\bcurl\b[^;]*?\s-u\s+[^\s:]+:(?![$%<{[])\S+/i;
+
 /** True when `text` (already scrubbed) contains a redacted secret or a credential stated in prose. */
 export function containsSecretText(text: string): boolean {
-  return REDACTED.test(text) || SECRET_PROSE.test(text);
+  return (
+    REDACTED.test(text) ||
+    SECRET_PROSE.test(text) ||
+    CREDENTIAL_STATED_EN.test(text) ||
+    CREDENTIAL_STATED_KO.test(text) ||
+    CREDENTIAL_FLAG.test(text)
+  );
 }
 
 /** Words that carry no content (for vagueness checks and topics). */

@@ -24,6 +24,7 @@ import {
   norm,
   ONE_OFF_CHOICE,
   objection,
+  scopedTo,
   stripCorrection,
   stripFiller,
   TASK_FOCUS,
@@ -32,12 +33,36 @@ import {
 import type { RuleName, RuleOutcome, Sentence } from "./types.js";
 
 const IMPERATIVE_EN =
-  /^(?:(?:you|we) (?:should|must|need to|have to)\b|we (?:always|never)\b|we (?:don't|do not|dont)\b|let's (?:always|never|not)\b|make sure (?:to|you)\b|be sure to\b|(?:always|never)\s+(?!(?:the|a|an|this|that|these|those|my|your|our|its|it|so|too|again|ever|once|mind|seen|been|heard|had|got|was|is|were|works?|happens?)\b|(?!(?:embed|seed|feed|need|shed|proceed|exceed|succeed|speed|shred)\b)\w+ed\b)|(?:don't|dont|do not|stop|avoid|use|prefer|only|keep)\b)/;
+  /^(?:(?:you|we) (?:should|must|need to|have to)\b|we (?:always|never)\b|we (?:don't|do not|dont)\b|let's (?:always|never|not)\b|make sure (?:to|you)\b|be sure to\b|(?:always|never)\s+(?!(?:the|a|an|this|that|these|those|my|your|our|its|it|so|too|again|ever|once|mind|seen|been|heard|had|got|was|is|were|works?|happens?)\b|(?!(?:embed|seed|feed|need|shed|proceed|exceed|succeed|speed|shred)\b)\w+ed\b)|(?:don't|dont|do not|stop|quit|avoid|use|prefer|only|keep|no more)\b)/;
 const PREFERENCE_EN =
   /^i(?: prefer|'d rather| would rather| (?:really )?(?:like|love|hate) it when| don't like it when| do not like it when| (?:really )?(?:like|love|hate|dislike)| want you to (?:always|never))\b/;
 /** "<subject> should/must (not|never|always) …": normative, counts with a correction or general cue. */
 const NORMATIVE_EN =
   /^(?:the |all |our |every |any )?[\w-]+(?: [\w-]+){0,3} (?:should|must|have to|need to)(?: always| never| not|n't)? \w/;
+/**
+ * "<things> go next to / belong in <place>": a convention stated as a fact; counts with a correction
+ * or general cue ("you keep forgetting: tests go next to the source file").
+ */
+const CONVENTION_EN =
+  /^(?:the |all |our |every |any )?[\w-]+(?: [\w-]+){0,3} (?:go|goes|belong|belongs|live|lives|sit|sits) (?:in|into|inside|next to|alongside|beside|under|with)\b/;
+/**
+ * A prohibition on a whole kind of thing, its object without article or pronoun ("don't use default
+ * exports", "never hardcode URLs", "avoid console.log"): a category, not the thing at hand ("don't
+ * use the old client", "don't add it" stay one-off).
+ */
+const CATEGORY_PROHIBITION =
+  /^(?:don't|dont|do not|never|avoid|stop|quit)\s+(?:use|using|add|adding|write|writing|wrap|wrapping|put|putting|leave|leaving|introduce|introducing|import|importing|hardcode|hardcoding|hard-code|inline|inlining|mock|mocking|swallow|swallowing|log|logging|print|printing|throw|throwing|generate|generating|install|installing|catch|catching|nest|nesting)\s+(?!(?:the|this|that|these|those|it|its|them|my|your|our|his|her|their|a|an|any|anything|everything|something|nothing|yet|now|again|here|there|so|too|me|us|him|up|out|off|on|in|with|to|for|one|more|some|all|such)\b)[\w.@/-]+/;
+/** A prohibition ("don't …", "never …", "stop …", "no more …"): a `;` clause after it may name the alternative. */
+const PROHIBITION =
+  /^(?:don't|dont|do not|never|stop|quit|avoid|no more|let's not|let's never|we (?:don't|do not|never))\b/;
+/** The alternative after a prohibition ("; let errors propagate", "; named exports only"). */
+const ALTERNATIVE =
+  /^(?:let|use|prefer|stick|keep|write|put|return|throw|handle|rely|go with|just|leave|only|instead|always)\b|\b(?:only|instead)$/;
+/** A `;` clause that is the reason of the rule before it ("; they break our Splunk parser"). */
+const REASON_CLAUSE = /^(?:they|it|that|this|these|those|because|since|'cause|cuz)\b/;
+/** Korean reason after the instruction ("…써줘, 로그 수집 때문에"): the instruction stays the rule. */
+const TRAILING_REASON_KO =
+  /^(.+?)\s*[,，]\s*(.+?(?:때문에|때문이야|때문이에요|때문입니다|이라서|라서|으니까|니까|거든|거든요))\s*$/;
 const VAGUE_PREFERENCE =
   /^i (?:\w+ )?(?:like|love|hate|prefer|dislike)\s+(?:this|that|it|these|those|them)\b(?! when)/;
 /** Verbs that open an instruction once an explicit cue ("from now on") made it standing. */
@@ -82,7 +107,8 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
   }
   const n = norm(core);
   const preference = PREFERENCE_EN.test(n);
-  const normative = NORMATIVE_EN.test(n) && (corrected || generalCue(n) !== undefined);
+  const normative =
+    (NORMATIVE_EN.test(n) || CONVENTION_EN.test(n)) && (corrected || generalCue(n) !== undefined);
   const imperative = IMPERATIVE_EN.test(n) || normative || (opts.standing === true && VERB_START.test(n));
   if (!preference && !imperative && !TASK_FOCUS.test(n)) return undefined;
   const rule: RuleName = preference
@@ -101,13 +127,17 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
     preference ||
     corrected ||
     generalCue(s.text) !== undefined ||
-    /^stop \w+ing\b/.test(n) ||
+    /^(?:stop|quit) \w+ing\b/.test(n) ||
+    CATEGORY_PROHIBITION.test(n) ||
     SUBSTITUTION.test(n);
   const insteadCorrection = /\binstead\b/.test(n);
   if (!standing && !insteadCorrection) {
     return { kind: "reject", rule, reason: "no generalizing or correction cue (one-off task instruction)" };
   }
   if (VAGUE_PREFERENCE.test(n)) return { kind: "reject", rule, reason: "too vague (no object)" };
+  const scope = opts.standing === true ? undefined : scopedTo(s.text);
+  if (scope)
+    return { kind: "reject", rule, reason: `scoped to one artifact ('${scope}'): a task instruction` };
   return compose(s, core, lead, rule, statedWhy, opts.standing === true);
 }
 
@@ -138,6 +168,12 @@ function koreanFeedback(s: Sentence, text: string, opts: FeedbackOptions): RuleO
     corrected = true;
     core = core.slice(c[0].length).trim();
   }
+  let statedWhy: string | undefined;
+  const r = TRAILING_REASON_KO.exec(tidy(core));
+  if (r && IMPERATIVE_KO.test(tidy(r[1]!))) {
+    core = r[1]!;
+    statedWhy = r[2]!;
+  }
   const end = tidy(core);
   const preference = PREFERENCE_KO.test(end);
   if (!preference && !IMPERATIVE_KO.test(end)) return undefined;
@@ -147,7 +183,10 @@ function koreanFeedback(s: Sentence, text: string, opts: FeedbackOptions): RuleO
   if (!(opts.standing === true || preference || corrected || generalCue(core) !== undefined)) {
     return { kind: "reject", rule, reason: "no generalizing or correction cue (one-off task instruction)" };
   }
-  return compose(s, core, undefined, rule, undefined, opts.standing === true);
+  const scope = opts.standing === true ? undefined : scopedTo(s.text);
+  if (scope)
+    return { kind: "reject", rule, reason: `scoped to one artifact ('${scope}'): a task instruction` };
+  return compose(s, core, undefined, rule, statedWhy, opts.standing === true);
 }
 
 function compose(
@@ -160,10 +199,11 @@ function compose(
 ): RuleOutcome {
   // "I hate long summaries; keep it to 3 bullets": the instruction after `;` belongs to the rule
   // (after a plain imperative only when it is standing too: "always use pnpm; run the tests" is not)
-  const cont = continuation(s, rule !== "feedback-imperative" || standing);
-  const parts = splitReason(core, cont ? "" : s.next);
+  const cont = continuation(s, rule !== "feedback-imperative" || standing, PROHIBITION.test(norm(core)));
+  const semiWhy = cont ? undefined : semicolonReason(s);
+  const parts = splitReason(core, cont || semiWhy ? "" : s.next);
   const tails = [parts.tail, cont].filter((t): t is string => t !== undefined && tidy(t) !== "");
-  const ruleText = tidy([tidy(parts.rule), ...tails.map(tidy)].join("; "));
+  const ruleText = tidy([politeless(parts.rule), ...tails.map(politeless)].join("; "));
   const words = contentWords(ruleText);
   if (words.length === 0 || (words.length === 1 && PRONOUN_END.test(tidy(parts.rule)))) {
     return { kind: "reject", rule, reason: "too vague (no object)" };
@@ -182,20 +222,38 @@ function compose(
       type: "feedback",
       name: memoryName("feedback", description),
       description,
-      body: ruleBody(ruleText, parts.why ?? statedWhy, how, s.date),
+      body: ruleBody(ruleText, parts.why ?? statedWhy ?? semiWhy, how, s.date),
     },
-    ...(cont ? { absorbsNext: true } : {}),
+    ...(cont || semiWhy ? { absorbsNext: true } : {}),
   };
 }
 
 /**
  * The `;` continuation of `s` when it is an instruction without objection (a standing one unless
- * `anyInstruction`), else `undefined`.
+ * `anyInstruction`; after a prohibition also the alternative it names: "; let errors propagate",
+ * "; named exports only"), else `undefined`.
  */
-function continuation(s: Sentence, anyInstruction: boolean): string | undefined {
+function continuation(s: Sentence, anyInstruction: boolean, prohibition: boolean): string | undefined {
   if (s.nextAfterSemicolon !== true || isKorean(s.next) !== isKorean(s.text)) return undefined;
   const next = stripFiller(s.next);
-  if (!next || objection(next) !== undefined || !isInstruction(next)) return undefined;
-  if (!anyInstruction && generalCue(next) === undefined && !/\binstead\b/.test(norm(next))) return undefined;
+  if (!next || objection(next) !== undefined || scopedTo(next) !== undefined) return undefined;
+  const n = norm(tidy(next));
+  if (prohibition && ALTERNATIVE.test(n)) return tidy(next);
+  if (!isInstruction(next)) return undefined;
+  if (!anyInstruction && generalCue(next) === undefined && !/\binstead\b/.test(n)) return undefined;
   return tidy(next);
+}
+
+/** The `;` clause after `s` when it gives the reason ("; they break our Splunk parser"), else undefined. */
+function semicolonReason(s: Sentence): string | undefined {
+  if (s.nextAfterSemicolon !== true || isKorean(s.next) !== isKorean(s.text)) return undefined;
+  const next = tidy(s.next);
+  if (!REASON_CLAUSE.test(norm(next)) || isInstruction(next) || objection(next) !== undefined)
+    return undefined;
+  return next.replace(/^(?:because|since|'cause|cuz)\s+/i, "");
+}
+
+/** The rule text without a trailing "please" / "thanks" ("No more default exports please"). */
+function politeless(t: string): string {
+  return tidy(tidy(t).replace(/[\s,]+(?:please|pls|thanks|thank you|thx|ty)$/i, ""));
 }

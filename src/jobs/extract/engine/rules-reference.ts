@@ -5,7 +5,7 @@
  * Slack channel". A URL in a task request ("fetch https://…", "look at …/issues/3") is not one.
  */
 import { applyClause, memoryName, oneLine, splitReason } from "./compose.js";
-import { capitalize, generalCue, norm, objection, stripFiller, tidy } from "./cues.js";
+import { capitalize, generalCue, isKorean, norm, objection, stripFiller, tidy } from "./cues.js";
 import type { RuleOutcome, Sentence } from "./types.js";
 
 const SYSTEMS: [RegExp, string][] = [
@@ -63,6 +63,16 @@ const TRACKED =
 const USE_FOR =
   /^(?:we|our team|the team|the company)\s+(?:use|uses|are using|track (?:\w+ )?(?:in|with)|manage (?:\w+ )?(?:in|with))\s+(?:the\s+)?([\w.-]+(?: [\w.-]+)?)\s+for\s+(?:our\s+|the\s+|all\s+)?([\w -]{2,40}?)\s*(?:(?::|-|—|at|is at|here)\s*(https?:\/\/\S+))?$/;
 
+/**
+ * Korean pointer: "버그는 Jira PAY 보드에서 관리해요", "대시보드는 Grafana에 있어요". A request
+ * ("…에서 확인해줘", "…에 올려줘") is not one.
+ */
+const POINTER_KO =
+  /(?:에서|에|로|으로)\s*(?:관리|추적|트래킹|기록|정리|공유)(?:해요|합니다|해|한다|돼요|됩니다|된다|하고 있어요|하고 있습니다|하고 있어|하고 있다|중이에요|중입니다)?(?=$|[\s:：,.]|\s*https?:)|(?:에|에서)\s*(?:있어요|있습니다|있어|있다|있음|올라가요|올라갑니다|올라와요)(?=$|[\s:：,.])/;
+const REQUEST_KO = /(?:줘|줘요|주세요|해줄래|할래|하자|해라|봐|봐요|보세요)(?:\s*[:：]\s*\S+)?\s*$/;
+/** "버그는 …": the topic of a Korean sentence, the subject of the pointer. */
+const TOPIC_KO = /^([\p{L}\p{N} ]{1,20}?)(?:은|는)\s/u;
+
 /** A URL to one issue / PR / commit is task context, not a standing pointer. */
 const SINGLE_ITEM = /\/(?:issues|pull|pulls|merge_requests|commit|commits)\/\d+|\/browse\/[A-Z][A-Z0-9]*-\d+/;
 const TASK_VERB =
@@ -86,6 +96,7 @@ export function referenceRule(s: Sentence): RuleOutcome | undefined {
   if (!system && !url && !isChannel) return undefined;
   const useFor = usedFor(t);
   if (useFor) return useForMemory(s, text, useFor, url);
+  if (isKorean(text)) return koreanPointer(s, text, system, url, isChannel ? channel : undefined);
   const tracked = TRACKED.exec(text.replace(/\*\*|__/g, ""));
   const pointer = tracked !== null || POINTER.test(t);
   if (!pointer) return undefined;
@@ -115,6 +126,39 @@ export function referenceRule(s: Sentence): RuleOutcome | undefined {
       name: memoryName("reference", `${name} ${subject}`),
       description,
       body: `${capitalize(tidy(parts.rule))}.\n**How to apply:** ${how}`,
+    },
+  };
+}
+
+function koreanPointer(
+  s: Sentence,
+  text: string,
+  system: string | undefined,
+  url: string | undefined,
+  channel: string | undefined,
+): RuleOutcome | undefined {
+  const plain = text.replace(/\bhttps?:\/\/\S+/g, " ").trim();
+  if (!POINTER_KO.test(plain)) return undefined;
+  if (REQUEST_KO.test(plain)) {
+    return { kind: "reject", rule: "reference-pointer", reason: "a URL or system in a task request" };
+  }
+  if (url && SINGLE_ITEM.test(url)) {
+    return { kind: "reject", rule: "reference-pointer", reason: "a link to a single issue, PR or commit" };
+  }
+  const why = objection(s.text);
+  if (why) return { kind: "reject", rule: "reference-pointer", reason: why };
+  const name = system ?? (channel ? "Slack" : hostOf(url));
+  const subject = TOPIC_KO.exec(plain)?.[1]?.trim() ?? "";
+  const pointer = channel ?? url;
+  const description = oneLine(`${name}${subject ? ` for ${subject}` : ""}${pointer ? `: ${pointer}` : ""}`);
+  return {
+    kind: "memory",
+    rule: "reference-pointer",
+    memory: {
+      type: "reference",
+      name: memoryName("reference", `${name} ${subject}`),
+      description,
+      body: `${tidy(text)}.\n**How to apply:** Consult ${name}${subject ? ` for ${subject}` : " when it is relevant"}.`,
     },
   };
 }

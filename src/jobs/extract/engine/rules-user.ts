@@ -5,7 +5,8 @@
  * Task state ("I'm working on the login page", "I'm not sure") never matches.
  */
 import { hasFirstPerson, memoryName, oneLine, thirdPerson } from "./compose.js";
-import { capitalize, isKorean, norm, objection, tidy } from "./cues.js";
+import { capitalize, isKorean, norm, objection, stripFiller, tidy } from "./cues.js";
+import { isInstruction } from "./rules-feedback.js";
 import type { RuleOutcome, Sentence } from "./types.js";
 
 const ROLE =
@@ -28,11 +29,24 @@ const I_AM_ON =
  * "I use vim keybindings", "I speak German". Task state ("I'm working on …") never matches.
  */
 const I_AM_EXPLICIT = /^(?:i'm|i am|im)\s+(.+)$/;
-const I_DO_EXPLICIT = /^i (?:use|speak|live|know|don't know|do not know|read|type|can't|cannot)\s+(.+)$/;
+const I_DO_EXPLICIT =
+  /^i (?:(?:mostly|mainly|primarily|usually) )?(?:use|speak|live|know|don't know|do not know|read|type|can't|cannot|do(?! not\b)|write|code|program)\s+(.+)$/;
 const TASK_STATE =
   /^(?:not|working|doing|going|trying|about|done|finished|looking|fixing|debugging|testing|running|getting|having|stuck|back|here|ready|busy|away|leaving|off|out|on it|still|almost|sure|unsure|confused|seeing|waiting|in the middle|currently|just|gonna|in a|on a|at|so|glad|happy|sorry|afraid|thinking|tired|sleepy|hungry|sick|late|early|offline|online|on (?:vacation|leave|call|my way|a call|the phone)|in a (?:hurry|meeting|rush))\b/;
-const MY_ROLE = /^my (role|job|title|background|day job) is\s+(.+)$/;
-const I_WORK = /^i work (on|at|as|in|for|with)\s+(.+)$/;
+const MY_ROLE = /^my (role|job|title|background|day job)(?: is|\s*:)\s+(.+)$/;
+const ADVERB = "(?:mostly|mainly|primarily|usually|largely)";
+const I_WORK = new RegExp(`^i work ((?:${ADVERB} )?(?:on|at|as|in|for|with))\\s+(.+)$`);
+/** "I write mostly Swift", "I mostly code in Rust": what the user works in (an adverb makes it a habit). */
+const I_WRITE = new RegExp(
+  `^i (?:${ADVERB} (?:write|code|program)(?: in| with)? |(?:write|code|program)(?: in| with)? ${ADVERB} (?:in |with )?)(?!(?:the|this|that|it|a|an)\\b)(.+)$`,
+);
+/** "I do data science day to day": the user's field. */
+const I_DO_FIELD =
+  /^i (?:(?:mostly|mainly|primarily) )?do\s+(?!(?:the|this|that|it|a|an|not)\b)(.+?)\s+(?:day to day|day-to-day|for a living|professionally|for work|at work|at my day job)$/;
+/** A fragment that qualifies the statement before it ("I'm a backend engineer; mostly Swift."). */
+const QUALIFIER = /^(?:mostly|mainly|primarily|largely|usually)\s+[\w+#. -]{1,40}$/i;
+/** "…, so keep summaries short": what the statement means for the work (kept in the memory). */
+const SO_CLAUSE = /(?:,\s*|\s+)(?:so|and so|so please)\s+(.+)$/i;
 const I_HAVE_BEEN =
   /^i've been\s+((?:using|writing|doing|working with|working in|coding in|programming in|building)\s+.+?\s+for\s+(?:\d+|a few|many|several|over \d+|about \d+|almost \d+)\s+(?:years?|months?).*)$/;
 /** Objects that make "I'm new to …" task state, not a fact about the person. */
@@ -52,12 +66,14 @@ const KO_ROLE =
 export function userRule(s: Sentence, opts: { explicit?: boolean } = {}): RuleOutcome | undefined {
   if (isKorean(s.text)) return koreanUser(s);
   const orig = tidy(s.text.replace(/\*\*|__/g, "").replace(/^(?:also|btw|fyi|oh|and|but|so)\b[\s,]*/i, ""));
-  const t = norm(orig);
+  // "I mostly work in Rust" reads as "I work mostly in Rust"
+  const t = norm(orig).replace(new RegExp(`^i (${ADVERB}) work `), "i work $1 ");
   const forms: [RegExp[], (m: RegExpExecArray) => string][] = [
     [[I_AM_MOSTLY, I_AM_A, I_AM_NEW, I_AM_SKILLED, I_AM_ON], (m) => `User is ${tail(orig, m[1]!)}`],
     [[MY_ROLE], (m) => `User's ${m[1]} is ${tail(orig, m[2]!)}`],
     [[I_WORK], (m) => `User works ${m[1]} ${tail(orig, m[2]!)}`],
     [[I_HAVE_BEEN], (m) => `User has been ${tail(orig, m[1]!)}`],
+    [[I_WRITE, I_DO_FIELD], () => tail(orig, t)],
   ];
   if (opts.explicit === true) {
     forms.push(
@@ -86,7 +102,15 @@ export function userRule(s: Sentence, opts: { explicit?: boolean } = {}): RuleOu
   }
   const why = objection(s.text);
   if (why) return { kind: "reject", rule: "user-statement", reason: why };
-  return userMemory(fact, s.date, "user-statement");
+  // "I'm a backend engineer; mostly Swift." — the qualifier belongs to the statement
+  const qualifier = QUALIFIER.test(tidy(s.next))
+    ? tidy(s.next).replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())
+    : undefined;
+  if (qualifier && !hasFirstPerson(qualifier)) fact = `${tidy(fact)}, ${qualifier}`;
+  const so = SO_CLAUSE.exec(orig);
+  const instruction = so && isInstruction(so[1]!) ? tidy(stripFiller(so[1]!)) : undefined;
+  const out = userMemory(fact, s.date, "user-statement", instruction);
+  return qualifier && out.kind === "memory" ? { ...out, absorbsNext: true } : out;
 }
 
 /**
@@ -126,7 +150,16 @@ function koreanUser(s: Sentence): RuleOutcome | undefined {
   return userMemory(fact, s.date, "user-ko");
 }
 
-function userMemory(fact: string, _date: string, rule: "user-statement" | "user-ko"): RuleOutcome {
+/**
+ * A user memory. `instruction` ("keep summaries short", from "…, so keep summaries short") is what
+ * the fact means for the work: it becomes the body's "How to apply" line (the description stays the fact).
+ */
+function userMemory(
+  fact: string,
+  _date: string,
+  rule: "user-statement" | "user-ko",
+  instruction?: string,
+): RuleOutcome {
   const description = oneLine(capitalize(tidy(fact)));
   return {
     kind: "memory",
@@ -135,7 +168,9 @@ function userMemory(fact: string, _date: string, rule: "user-statement" | "user-
       type: "user",
       name: memoryName("user", description.replace(/^User(?:'s|:)?\s+(?:is\s+)?/i, "")),
       description,
-      body: `${description}.`,
+      body: instruction
+        ? `${description}.\n**How to apply:** ${capitalize(tidy(instruction))}.`
+        : `${description}.`,
     },
   };
 }
