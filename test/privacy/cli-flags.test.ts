@@ -31,6 +31,7 @@ describe("credentials in command-line flags", () => {
       "mysql -u root -p shop",
       "docker login -u bob --password-stdin registry",
       "psql --password=$PGPASSWORD -h db",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell variable reference, on purpose
       "deploy --token ${DEPLOY_TOKEN}",
       "tar -pczf out.tgz src",
       "pnpm test -- --passWithNoTests",

@@ -44,7 +44,11 @@ export function rootOf(settings: unknown): Obj {
   if (settings.hooks !== undefined && !isObj(settings.hooks)) {
     throw new MemdirError("BAD_CONFIG", 'the "hooks" key of settings.json is not an object', {
       expected: '"hooks": { "<Event>": [ { "matcher"?: …, "hooks": [ … ] } ] }',
-      received: Array.isArray(settings.hooks) ? "an array" : settings.hooks === null ? "null" : `a ${typeof settings.hooks}`,
+      received: Array.isArray(settings.hooks)
+        ? "an array"
+        : settings.hooks === null
+          ? "null"
+          : `a ${typeof settings.hooks}`,
       hint: "fix the hooks key by hand; memdir changed nothing",
     });
   }
