@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isMemdirError } from "../../src/core/errors.js";
 import { ensureDir, readTextIfExists, writeFileAtomic } from "../../src/core/fs.js";
 import { readJsonFile, writeJsonAtomic } from "../../src/core/json.js";
+import { bundleForChildren } from "../helpers/bundle.js";
 import { tempDir } from "../helpers/tmp.js";
-import { bundleForChildren } from "./bundle.js";
 
 describe("writeFileAtomic", () => {
   it("creates parent dirs, writes strings and bytes, and leaves no temp file", () => {

@@ -8,8 +8,8 @@ import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readLockOwner } from "../../src/core/lock.js";
+import { bundleForChildren } from "../helpers/bundle.js";
 import { tempDir } from "../helpers/tmp.js";
-import { bundleForChildren } from "./bundle.js";
 
 const CHILD = `
   const { tryAcquireLock } = require(process.argv[1]);

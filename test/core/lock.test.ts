@@ -10,8 +10,8 @@ import {
   tryAcquireLock,
   withLockSync,
 } from "../../src/core/lock.js";
+import { bundleForChildren } from "../helpers/bundle.js";
 import { tempDir } from "../helpers/tmp.js";
-import { bundleForChildren } from "./bundle.js";
 
 /** The pid of a process that has exited (spawned, waited for). */
 async function deadPid(): Promise<number> {

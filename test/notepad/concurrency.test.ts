@@ -1,32 +1,24 @@
 /** 8 real processes x 50 addWorkingMemory calls on one notepad: all 400 notes present, the file parses. */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPriority, parseNotepad } from "../../src/notepad/index.js";
+import { bundleForChildren } from "../helpers/bundle.js";
 import { tempDir } from "../helpers/tmp.js";
 
 const WORKERS = 8;
 const PER_WORKER = 50;
-let work: string;
+let built: ReturnType<typeof bundleForChildren>;
 let bundle: string;
+let work: string;
 
-beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), "memdir-notepad-bundle-"));
-  bundle = join(work, "notepad.cjs");
-  await build({
-    entryPoints: [join(import.meta.dirname, "..", "..", "src", "notepad", "index.ts")],
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    outfile: bundle,
-    external: ["@secretlint/*"],
-    logLevel: "silent",
-  });
+beforeAll(() => {
+  built = bundleForChildren("notepad/index.ts");
+  bundle = built.file;
+  work = built.dir;
 });
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => built.cleanup());
 
 const CHILD = String.raw`
 const np = require(process.argv[2]);

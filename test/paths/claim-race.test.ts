@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundleForChildren } from "../core/bundle.js";
+import { bundleForChildren } from "../helpers/bundle.js";
 import { tempDir } from "../helpers/tmp.js";
 
 const CHILD = `

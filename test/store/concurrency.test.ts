@@ -3,34 +3,26 @@
  * stored once, every file parses, MEMORY.md accounts for every file within its budget.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { byteLength } from "../../src/core/text.js";
 import { parseIndexLine, readTopic, scanTopics } from "../../src/store/index.js";
+import { bundleForChildren } from "../helpers/bundle.js";
 import { tempDir } from "../helpers/tmp.js";
 
 const WORKERS = 8;
 const PER_WORKER = 50;
-let work: string;
+let built: ReturnType<typeof bundleForChildren>;
 let bundle: string;
+let work: string;
 
-beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), "memdir-store-bundle-"));
-  bundle = join(work, "store.cjs");
-  await build({
-    entryPoints: [join(import.meta.dirname, "..", "..", "src", "store", "index.ts")],
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    outfile: bundle,
-    external: ["@secretlint/*"],
-    logLevel: "silent",
-  });
+beforeAll(() => {
+  built = bundleForChildren("store/index.ts");
+  bundle = built.file;
+  work = built.dir;
 });
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => built.cleanup());
 
 const CHILD = `
 const store = require(process.argv[2]);

@@ -9,7 +9,10 @@ import { buildSync } from "esbuild";
 
 const SRC = resolve(import.meta.dirname, "..", "..", "src");
 
-/** Bundles `src/<rel>` into `<fresh temp dir>/bundle.cjs`; returns its path and a cleanup. */
+/**
+ * Bundles `src/<rel>` into `<fresh temp dir>/bundle.cjs`; returns its path and a cleanup.
+ * `@secretlint/*` stays external (it is only loaded lazily by scrubDeep).
+ */
 export function bundleForChildren(rel: string): { file: string; dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), "memdir-bundle-"));
   const file = join(dir, "bundle.cjs");
@@ -20,6 +23,7 @@ export function bundleForChildren(rel: string): { file: string; dir: string; cle
     format: "cjs",
     target: "node20",
     outfile: file,
+    external: ["@secretlint/*"],
     logLevel: "silent",
   });
   return { file, dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
