@@ -8,7 +8,12 @@ import type { HookInput } from "../../adapters/claude-code/hook-input.js";
 import { describeError, MemdirError } from "../../core/errors.js";
 import { claimMemoryDir, ensureStateRoot } from "../../paths/index.js";
 import { foldToolLog } from "../../project/index.js";
-import { findReclaimableSessions, reclaimSession, writeSessionStarted } from "../../sessions/index.js";
+import {
+  findReclaimableSessions,
+  pruneEndedSessionState,
+  reclaimSession,
+  writeSessionStarted,
+} from "../../sessions/index.js";
 import type { AppContext } from "../context.js";
 import { buildSessionContext } from "../session-context.js";
 
@@ -66,6 +71,9 @@ export async function onSessionStart(ctx: AppContext, input: HookInput): Promise
     }
     if (queued > 0) await rt.spawnJob(["job", "extract", "--queue", "--cwd", paths.projectRoot]);
   });
+  await step("pruning old session state", () =>
+    pruneEndedSessionState(paths.stateRoot, input.session_id, now),
+  );
   await step("folding project learning", () => foldToolLog(paths.projectMemory, paths.projectRoot, now));
   await step("pruning the notepad", async () => {
     const { pruneWorkingMemory } = await import("../../notepad/index.js");
