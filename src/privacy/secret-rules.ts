@@ -87,7 +87,7 @@ export const TOKEN_RULES: readonly SecretRule[] = [
   {
     name: "url_password",
     pattern:
-      /(?<pre>(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,20}:\/\/[^\s:/?#@"'<>]{0,200}:)(?<secret>[^\s/?#@"'<>]{1,200})(?<post>@)/g,
+      /(?<pre>(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,20}:\/\/[^\s:/?#@"'<>]{0,200}:)(?<secret>[^\s/@"'<>]{1,200})(?<post>@)/g,
   },
 ];
 

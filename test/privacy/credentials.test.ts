@@ -59,3 +59,25 @@ describe("a letters-only password stated in prose", () => {
     }
   });
 });
+
+describe("URL credentials with any password characters", () => {
+  it("redacts passwords containing # and ?", () => {
+    for (const text of [
+      "here's the staging DB: postgres://app_rw:Vq8#mZt2LpR9xK@db.staging.internal:5432/app",
+      "DATABASE_URL=postgres://app_rw:Vq8#mZt2LpR9xK@db.staging.internal:5432/app",
+      "redis://default:ab?cd#ef12@cache:6379",
+    ]) {
+      const out = scrub(text);
+      expect(out).not.toMatch(/Vq8#mZt2LpR9xK|ab\?cd#ef12/);
+      expect(scrub(out)).toBe(out);
+    }
+  });
+  it("keeps URLs without credentials", () => {
+    for (const t of [
+      "https://example.com:8080/path?q=a@b#frag",
+      "see https://github.com/org/repo/issues/3#issuecomment-1",
+    ]) {
+      expect(scrub(t)).toBe(t);
+    }
+  });
+});
