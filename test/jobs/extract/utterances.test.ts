@@ -453,7 +453,193 @@ const TABLE: [string, Expect][] = [
   [
     "always run docker run -p 8080:80 for local dev",
     { type: "feedback", desc: "Always run docker run -p 8080:80 for local dev" },
+  ], // third tester: project decisions and dated milestones without "remember that"
+  [
+    "Heads up: code freeze starts Thursday 2026-11-19, after that only hotfixes go into main.",
+    {
+      type: "project",
+      desc: "Code freeze starts Thursday 2026-11-19, after that only hotfixes go into main",
+    },
   ],
+  [
+    "we're freezing merges on Friday 2026-12-04 for the release",
+    { type: "project", desc: "freezing merges on Friday 2026-12-04 for the release" },
+  ],
+  [
+    "FYI the public release is on 2026-05-20",
+    { type: "project", desc: "The public release is on 2026-05-20" },
+  ],
+  ["Our beta launch is due April 30", { type: "project", desc: "Our beta launch is due April 30" }],
+  [
+    "We decided to drop support for Python 3.8 in the next major release.",
+    { type: "project", desc: "We decided to drop support for Python 3.8 in the next major release" },
+  ],
+  [
+    "We chose SQLite over Postgres for the edge nodes because they have no network during sync.",
+    {
+      type: "project",
+      desc: "We chose SQLite over Postgres for the edge nodes",
+      body: ["**Why:** They have no network during sync."],
+    },
+  ],
+  [
+    "we agreed to keep the public API stable until v3 ships",
+    { type: "project", desc: "We agreed to keep the public API stable until v3 ships" },
+  ],
+  [
+    "The team settled on Tailwind for styling because designers already use it",
+    {
+      type: "project",
+      desc: "The team settled on Tailwind for styling",
+      body: ["**Why:** Designers already use it."],
+    },
+  ],
+  [
+    "we're migrating to Kafka from RabbitMQ over the next quarter",
+    { type: "project", desc: "migrating to Kafka from RabbitMQ over the next quarter" },
+  ],
+  [
+    "The v2 launch deadline is March 15, 2027; legal sign-off is required before then.",
+    {
+      type: "project",
+      desc: "The v2 launch deadline is March 15, 2027; legal sign-off is required before then",
+    },
+  ],
+  [
+    "The legacy billing module is being rewritten by another team, so avoid touching anything under billing/legacy.",
+    {
+      type: "project",
+      desc: "The legacy billing module is being rewritten by another team",
+      body: ["**How to apply:** Avoid touching anything under billing/legacy."],
+    },
+  ],
+  [
+    "The payments service is owned by the platform team, so don't change its schema without asking them",
+    {
+      type: "project",
+      desc: "The payments service is owned by the platform team",
+      body: ["**How to apply:** Don't change its schema without asking them."],
+    },
+  ],
+  [
+    "다음 달 10일(2026-12-10)까지 결제 기능을 출시해야 해요.",
+    { type: "project", desc: "다음 달 10일(2026-12-10)까지 결제 기능을 출시해야 해요" },
+  ],
+  [
+    "우리 팀은 상태 관리를 Redux에서 Zustand로 옮기기로 결정했어요.",
+    { type: "project", desc: "우리 팀은 상태 관리를 Redux에서 Zustand로 옮기기로 결정했어요" },
+  ],
+  [
+    "저희는 3월 말까지 모바일 앱을 배포해야 합니다",
+    { type: "project", desc: "저희는 3월 말까지 모바일 앱을 배포해야 합니다" },
+  ],
+  [
+    "우리 팀은 GraphQL 대신 REST를 쓰기로 했어요",
+    { type: "project", desc: "우리 팀은 GraphQL 대신 REST를 쓰기로 했어요" },
+  ],
+  // hard negatives: questions, task requests, one-off decisions, task-scoped deadlines
+  ["did we decide to drop 3.8?", null],
+  ["let's decide later", null],
+  ["decide which one to use", null],
+  ["I decided to rename this variable", null],
+  ["the deadline for this PR is today?", null],
+  ["we decided on this one", null],
+  ["we decided to go with that", null],
+  ["maybe we decided to drop 3.8 in the next release", null],
+  ["ship it by Friday", null],
+  ["can we release on March 3?", null],
+  ["the release notes mention Friday's outage", null],
+  ["우리 팀이 Zustand로 옮기기로 결정했나요?", null],
+  ["we decided to use the approach you suggested", null],
+  ["We agreed to fix the flaky test first", null],
+  ["the release is on Friday, can you prep the changelog", null],
+  ["이 PR은 금요일까지 배포해줘", null],
+  ["The billing module is being rewritten by another team", null],
+  // third tester: statements about the user without "remember that"
+  [
+    "I've been writing Rust for about six years but I'm pretty new to Kubernetes.",
+    {
+      type: "user",
+      desc: "User has been writing Rust for about six years but is pretty new to Kubernetes",
+    },
+  ],
+  [
+    "FYI I'm on Windows 11 with WSL2, so paths in scripts need to work there.",
+    {
+      type: "user",
+      desc: "User is on Windows 11 with WSL2",
+      body: ["**How to apply:** Paths in scripts need to work there."],
+    },
+  ],
+  [
+    "I'm based in Berlin, so my timezone is CET. Keep that in mind when you mention times.",
+    {
+      type: "user",
+      desc: "User is based in Berlin, so their timezone is CET",
+      body: ["**How to apply:** Keep that in mind when you mention times."],
+    },
+  ],
+  ["I'm located in Toronto", { type: "user", desc: "User is located in Toronto" }],
+  [
+    "I'm colorblind (deuteranopia), so please don't rely on red vs green alone in charts or terminal output.",
+    {
+      type: "user",
+      desc: "User is colorblind (deuteranopia)",
+      body: ["**How to apply:** Don't rely on red vs green alone in charts or terminal output."],
+    },
+  ],
+  [
+    "I'm dyslexic, so keep explanations short and use bullet lists",
+    {
+      type: "user",
+      desc: "User is dyslexic",
+      body: ["**How to apply:** Keep explanations short and use bullet lists."],
+    },
+  ],
+  [
+    "My native language is Portuguese; English is fine but keep sentences simple.",
+    {
+      type: "user",
+      desc: "User's native language is Portuguese",
+      body: ["**How to apply:** English is fine but keep sentences simple."],
+    },
+  ],
+  ["my timezone is PST", { type: "user", desc: "User's timezone is PST" }],
+  [
+    "I use a screen reader, so avoid ASCII-art diagrams in explanations.",
+    {
+      type: "user",
+      desc: "User uses a screen reader",
+      body: ["**How to apply:** Avoid ASCII-art diagrams in explanations."],
+    },
+  ],
+  ["I use a Dvorak layout", { type: "user", desc: "User uses a Dvorak layout" }],
+  ["저는 한국 시간(KST) 기준으로 일해요.", { type: "user", desc: "User: 한국 시간(KST) 기준으로 일해요" }],
+  ["저는 부산에 살아요", { type: "user", desc: "User: 부산에 살아요" }],
+  // hard negatives: task state, questions, someone else
+  ["I'm based in the wrong branch, sorry", null],
+  ["am I colorblind to this bug?", null],
+  ["I use a screen reader? no idea", null],
+  ["I've been writing this function for hours", null],
+  ["저는 한국 시간 기준으로 일하나요?", null],
+  // third tester: a second sentence that leans on the first is folded, never its own memory
+  [
+    "Always put refactors and behavior changes in separate PRs. Keep those in separate PRs, reviewers hate mixing them.",
+    {
+      type: "feedback",
+      desc: "Always put refactors and behavior changes in separate PRs",
+      body: ["Keep those in separate PRs, reviewers hate mixing them."],
+    },
+  ],
+  [
+    "Stop using `any` in TypeScript code. I'd rather have `unknown` plus a type guard.",
+    {
+      type: "feedback",
+      desc: "Stop using `any` in TypeScript code",
+      body: ["I'd rather have `unknown` plus a type guard."],
+    },
+  ],
+  ["Keep those in separate PRs.", null],
 ];
 
 describe("planExtraction on labeled utterances", () => {

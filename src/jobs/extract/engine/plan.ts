@@ -6,10 +6,11 @@ import { isoUtc } from "../../../core/clock.js";
 import { scrub } from "../../../privacy/index.js";
 import type { ConversationMessage } from "../../../transcripts/types.js";
 import { summaryUserQuotes } from "./compact.js";
-import { containsSecretText } from "./cues.js";
+import { capitalize, containsSecretText, norm, stripFiller, tidy } from "./cues.js";
 import { explicitRule } from "./rules-explicit.js";
 import { factRule } from "./rules-facts.js";
 import { feedbackRule } from "./rules-feedback.js";
+import { projectRule } from "./rules-project.js";
 import { referenceRule } from "./rules-reference.js";
 import { userRule } from "./rules-user.js";
 import { cleanUserText, dedupeKey, splitSentencesDetailed } from "./sentences.js";
@@ -20,6 +21,7 @@ const MEMORY_RULES: ((s: Sentence) => RuleOutcome | undefined)[] = [
   explicitRule,
   userRule,
   referenceRule,
+  projectRule,
   (s) => feedbackRule(s),
 ];
 
@@ -30,6 +32,30 @@ export const CONTAINS_SECRET = "contains_secret";
 function memoryHasSecret(out: Extract<RuleOutcome, { kind: "memory" }>): boolean {
   const m = out.memory;
   return containsSecretText(`${m.name}\n${m.description}\n${m.body}`);
+}
+
+/** A sentence that leans on the one before it ("Keep those …", "I'd rather have …", "Keep that in mind …"). */
+const FRAGMENT_ANAPHORIC =
+  /^(?:(?:keep|put|do|make|leave|treat|handle|split)\s+(?:those|these|them|that|it|this|both)\b|(?:those|these|they|them)\s+(?:should|must|need|needs|go|belong|are|can)\b|same (?:for|goes)\b|that (?:goes|applies) (?:for|to)\b)/;
+const FRAGMENT_FOLLOW_UP = /^(?:i'd rather|i would rather|instead\b|rather\b)/;
+
+function fragmentKind(sentence: string): "anaphoric" | "follow-up" | undefined {
+  const n = norm(stripFiller(sentence)).trim();
+  if (FRAGMENT_ANAPHORIC.test(n)) return "anaphoric";
+  if (FRAGMENT_FOLLOW_UP.test(n)) return "follow-up";
+  return undefined;
+}
+
+/** Folds a fragment into a memory: a "How to apply" when it has none, else the end of its first line. */
+function foldInto(m: PlannedMemory, fragment: string): void {
+  const f = `${capitalize(tidy(fragment))}.`;
+  if (!m.body.includes("**How to apply:**")) {
+    m.body = `${m.body}\n**How to apply:** ${f}`;
+    return;
+  }
+  const lines = m.body.split("\n");
+  lines[0] = `${lines[0]} ${f}`;
+  m.body = lines.join("\n");
 }
 
 /** YYYY-MM-DD of an ISO timestamp, or of `nowMs` when the timestamp is missing or invalid. */
@@ -82,7 +108,11 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
         continue;
       }
       const sentences = splitSentencesDetailed(cleaned.prose);
+      /** The memory the previous sentence of this text produced: a fragment after it folds into it. */
+      let prev: PlannedMemory | undefined;
       for (let i = 0; i < sentences.length; i++) {
+        const before = prev;
+        prev = undefined;
         const sentence = sentences[i]!.text;
         const key = dedupeKey(sentence);
         if (key === "" || seen.has(key)) {
@@ -92,6 +122,15 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
         seen.add(key);
         if (containsSecretText(sentence)) {
           secret = true;
+          continue;
+        }
+        // "Keep those in separate PRs…" after a rule: part of that memory, never one of its own
+        const frag = fragmentKind(sentence);
+        if (frag !== undefined && (before || frag === "anaphoric")) {
+          if (before) {
+            foldInto(before, sentence);
+            prev = before;
+          } else reason ??= "fragment: only makes sense with the sentence before it";
           continue;
         }
         const s: Sentence = {
@@ -114,6 +153,7 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
           else if (memoryHasSecret(out)) secret = true;
           else {
             yielded = addMemory(out, s) || yielded;
+            prev = byKey.get(`${out.memory.type}:${dedupeKey(out.memory.description)}`);
             if (out.absorbsNext === true && i + 1 < sentences.length) {
               seen.add(dedupeKey(sentences[i + 1]!.text));
               i++;

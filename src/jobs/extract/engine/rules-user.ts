@@ -23,7 +23,7 @@ const I_AM_SKILLED =
   /^(?:i'm|i am)\s+((?:very |quite |pretty |not (?:very |really )?)?(?:fluent|comfortable|experienced|familiar|proficient|an expert|rusty)\s+(?:in|with|at)\s+.+)$/;
 /** "I'm on macOS (, not Linux)": the user's platform. */
 const I_AM_ON =
-  /^(?:i'm|i am|im)\s+((?:on|using|running)\s+(?:an? )?(?:macos|mac|macbook|os x|osx|linux|windows(?: \d+| wsl2?)?|wsl2?|ubuntu|debian|fedora|arch(?: linux)?|nixos|chromeos|freebsd|apple silicon|intel mac|m[1-4] mac)\b(?:,?\s+not\s+(?:on\s+)?[\w .-]+?)?)(?=$|[,.;!]|\s+(?:so|and|but)\b)/;
+  /^(?:i'm|i am|im)\s+((?:on|using|running)\s+(?:an? )?(?:macos|mac|macbook|os x|osx|linux|windows(?: \d+)?(?: wsl2?)?|wsl2?|ubuntu|debian|fedora|arch(?: linux)?|nixos|chromeos|freebsd|apple silicon|intel mac|m[1-4] mac)\b(?:\s+(?:with|and|\+)\s+(?:wsl2?|[\w.-]+ \d+|zsh|fish|bash|powershell))?(?:,?\s+not\s+(?:on\s+)?[\w .-]+?)?)(?=$|[,.;!]|\s+(?:so|and|but)\b)/;
 /**
  * Statements about the speaker accepted only after an explicit "remember that …": "I'm colorblind",
  * "I use vim keybindings", "I speak German". Task state ("I'm working on …") never matches.
@@ -33,13 +33,20 @@ const I_DO_EXPLICIT =
   /^i (?:(?:mostly|mainly|primarily|usually) )?(?:use|speak|live|know|don't know|do not know|read|type|can't|cannot|do(?! not\b)|write|code|program)\s+(.+)$/;
 const TASK_STATE =
   /^(?:not|working|doing|going|trying|about|done|finished|looking|fixing|debugging|testing|running|getting|having|stuck|back|here|ready|busy|away|leaving|off|out|on it|still|almost|sure|unsure|confused|seeing|waiting|in the middle|currently|just|gonna|in a|on a|at|so|glad|happy|sorry|afraid|thinking|tired|sleepy|hungry|sick|late|early|offline|online|on (?:vacation|leave|call|my way|a call|the phone)|in a (?:hurry|meeting|rush))\b/;
-const MY_ROLE = /^my (role|job|title|background|day job)(?: is|\s*:)\s+(.+)$/;
+const MY_ROLE =
+  /^my (role|job|title|background|day job|native language|first language|mother tongue|timezone|time zone|pronouns)(?: is|\s*:)\s+(.+)$/;
 const ADVERB = "(?:mostly|mainly|primarily|usually|largely)";
 const I_WORK = new RegExp(`^i work ((?:${ADVERB} )?(?:on|at|as|in|for|with))\\s+(.+)$`);
 /** "I write mostly Swift", "I mostly code in Rust": what the user works in (an adverb makes it a habit). */
 const I_WRITE = new RegExp(
   `^i (?:${ADVERB} (?:write|code|program)(?: in| with)? |(?:write|code|program)(?: in| with)? ${ADVERB} (?:in |with )?)(?!(?:the|this|that|it|a|an)\\b)(.+)$`,
 );
+/** "I'm based in Berlin", "I'm colorblind (deuteranopia)": where the user is, how they perceive. */
+const I_AM_TRAIT =
+  /^(?:i'm|i am)\s+((?:based|located|living) in\s+(?!(?:the|this|that|a|an|my|your|our)\b)[\w .'-]+?|(?:colou?r-?blind|dyslexic|deaf|hard of hearing|visually impaired|legally blind|blind|left-handed|a non-native (?:english )?speaker)(?:\s*\([^)]{1,40}\))?)(?=$|[,.;!]|\s+(?:so|and|but)\b)/;
+/** "I use a screen reader": assistive tech or input setup. */
+const I_USE_AT =
+  /^i (?:use|rely on)\s+(?:a |an )?(?:screen reader|screen magnifier|braille display|voice control|dictation|dvorak|colemak|one hand|high contrast mode)\b/;
 /** "I do data science day to day": the user's field. */
 const I_DO_FIELD =
   /^i (?:(?:mostly|mainly|primarily) )?do\s+(?!(?:the|this|that|it|a|an|not)\b)(.+?)\s+(?:day to day|day-to-day|for a living|professionally|for work|at work|at my day job)$/;
@@ -48,7 +55,7 @@ const QUALIFIER = /^(?:mostly|mainly|primarily|largely|usually)\s+[\w+#. -]{1,40
 /** "…, so keep summaries short": what the statement means for the work (kept in the memory). */
 const SO_CLAUSE = /(?:,\s*|\s+)(?:so|and so|so please)\s+(.+)$/i;
 const I_HAVE_BEEN =
-  /^i've been\s+((?:using|writing|doing|working with|working in|coding in|programming in|building)\s+.+?\s+for\s+(?:\d+|a few|many|several|over \d+|about \d+|almost \d+)\s+(?:years?|months?).*)$/;
+  /^i've been\s+((?:using|writing|doing|working with|working in|coding in|programming in|building)\s+.+?\s+for\s+(?:(?:about|almost|over|nearly|around|roughly)\s+)?(?:\d+|a few|many|several|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+(?:years?|months?).*)$/;
 /** Objects that make "I'm new to …" task state, not a fact about the person. */
 const TASK_OBJECT =
   /^(?:new to )?(?:this|that|the) (?:bug|file|function|error|issue|ticket|pr|task|branch|test|method|class)\b/;
@@ -69,6 +76,8 @@ export function userRule(s: Sentence, opts: { explicit?: boolean } = {}): RuleOu
   // "I mostly work in Rust" reads as "I work mostly in Rust"
   const t = norm(orig).replace(new RegExp(`^i (${ADVERB}) work `), "i work $1 ");
   const forms: [RegExp[], (m: RegExpExecArray) => string][] = [
+    [[I_AM_TRAIT], (m) => `User is ${tail(orig, m[1]!)}`],
+    [[I_USE_AT], () => tail(orig, t)],
     [[I_AM_MOSTLY, I_AM_A, I_AM_NEW, I_AM_SKILLED, I_AM_ON], (m) => `User is ${tail(orig, m[1]!)}`],
     [[MY_ROLE], (m) => `User's ${m[1]} is ${tail(orig, m[2]!)}`],
     [[I_WORK], (m) => `User works ${m[1]} ${tail(orig, m[2]!)}`],
@@ -108,9 +117,34 @@ export function userRule(s: Sentence, opts: { explicit?: boolean } = {}): RuleOu
     : undefined;
   if (qualifier && !hasFirstPerson(qualifier)) fact = `${tidy(fact)}, ${qualifier}`;
   const so = SO_CLAUSE.exec(orig);
-  const instruction = so && isInstruction(so[1]!) ? tidy(stripFiller(so[1]!)) : undefined;
+  let instruction = so && isInstructionLike(so[1]!) ? tidy(stripFiller(so[1]!)) : undefined;
+  // "I'm based in Berlin, so my timezone is CET": a consequence about the user stays in the fact
+  if (so && !instruction && /^my\s+\w+(?:\s+\w+)?\s+is\s+[\w+:() -]{1,30}$/i.test(tidy(so[1]!))) {
+    fact = `${tidy(fact)}, so ${thirdPerson(tidy(so[1]!))}`;
+  }
+  // "My native language is Portuguese; English is fine but keep sentences simple."
+  let absorbs = qualifier !== undefined;
+  if (
+    !qualifier &&
+    !instruction &&
+    s.nextAfterSemicolon === true &&
+    !hasFirstPerson(s.next) &&
+    SEMI_INSTRUCTION.test(norm(s.next))
+  ) {
+    instruction = tidy(s.next);
+    absorbs = true;
+  }
   const out = userMemory(fact, s.date, "user-statement", instruction);
-  return qualifier && out.kind === "memory" ? { ...out, absorbsNext: true } : out;
+  return absorbs && out.kind === "memory" ? { ...out, absorbsNext: true } : out;
+}
+
+/** A `;` continuation that says how to talk to the user ("English is fine but keep sentences simple"). */
+const SEMI_INSTRUCTION =
+  /\b(?:keep|avoid|use|don't|do not|please|write|explain|answer|reply|prefer|stick to)\b/;
+
+/** An instruction, or a requirement on the work ("paths in scripts need to work there"). */
+function isInstructionLike(clause: string): boolean {
+  return isInstruction(clause) || /\b(?:needs? to|must|should|have to|has to)\b/i.test(clause);
 }
 
 /**
@@ -141,7 +175,12 @@ function koreanUser(s: Sentence): RuleOutcome | undefined {
     /^(?:저는|제가|나는|내가)\s+(.+?(?:처음|익숙하지 않|잘 몰라|잘 모릅니다|잘 모르|전문|담당|년째|년 동안)[^\s,.]*)/.exec(
       t,
     );
-  if (a) fact = `User is ${a[1]}`;
+  const c =
+    /^(?:저는|나는|난|전)\s+(.+?(?:시간|시간대|타임존)\s*(?:\([A-Z]{2,5}\))?\s*기준으로\s*(?:일|작업|근무)(?:해요|합니다|해|함|하고 있어요)|.+?에\s*(?:살아요|살고 있어요|살고 있습니다|거주해요|거주합니다))/.exec(
+      t,
+    );
+  if (c) fact = `User: ${c[1]}`;
+  else if (a) fact = `User is ${a[1]}`;
   else if (b)
     fact = `User: ${b[1]!.replace(/(?:이라서|라서|이라|이고|인데|니까|예요|이에요|입니다|이지만|지만)$/, "")}`;
   if (!fact) return undefined;

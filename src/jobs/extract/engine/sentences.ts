@@ -36,7 +36,10 @@ const LOG_LINE = [
 function isCodeLike(line: string): boolean {
   if (line.length > MAX_LINE_CHARS) return true;
   if (LOG_LINE.some((r) => r.test(line))) return true;
-  const prose = line.replace(/`[^`]*`/g, "x");
+  // a short parenthetical in prose ("시간(KST)", "colorblind (deuteranopia)") is not code
+  const prose = line
+    .replace(/`[^`]*`/g, "x")
+    .replace(/(?<=[\s\p{Script=Hangul}])\((?=[^()]*\p{L})[^(){};=<>[\]]{1,40}\)/gu, "x");
   const symbols = prose.match(/[{}();=<>[\]]/g)?.length ?? 0;
   return prose.length > 20 && symbols / prose.length > 0.08;
 }

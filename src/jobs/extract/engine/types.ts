@@ -11,7 +11,8 @@ export type RuleName =
   | "user-statement"
   | "user-ko"
   | "reference-pointer"
-  | "project-fact";
+  | "project-fact"
+  | "project-statement";
 
 /** A memory the engine wants stored: a MemoryDraft plus the rule that produced it. */
 export interface PlannedMemory extends MemoryDraft {

@@ -1,0 +1,139 @@
+/**
+ * Project rules: decisions ("we decided to drop Python 3.8", "we chose SQLite over Postgres because
+ * …", "우리 팀은 … 옮기기로 결정했어요") and dated milestones ("code freeze starts Thursday
+ * 2026-11-19", "the v2 launch deadline is March 15, 2027", "2026-12-10까지 … 출시해야 해요") become
+ * `project` memories without an explicit "remember that". Precision first: questions, hedges, task
+ * requests ("let's decide later"), one-off choices ("I decided to rename this variable") and
+ * scoped deadlines ("the deadline for this PR") never match. Dates are kept as written.
+ */
+import { memoryName, oneLine, ruleBody, splitReason } from "./compose.js";
+import { capitalize, contentWords, isKorean, norm, objection, scopedTo, stripFiller, tidy } from "./cues.js";
+import { isInstruction } from "./rules-feedback.js";
+import type { RuleOutcome, Sentence } from "./types.js";
+
+/** "Heads up:", "FYI", "Note:", "Just so you know," before the fact. */
+const LEAD = /^(?:heads[ -]up|fyi|note|psa|just so you know|for context|context|update)\s*[:,—–-]\s*/i;
+/** A team decision: "we decided / chose / agreed / settled on / are dropping / are migrating to". */
+const DECISION_EN =
+  /^(?:we|we've|we have|the team|our team|the team has|our team has)\s+(?:have\s+|has\s+|(?:finally|officially|already)\s+)?(?:decided|chose|agreed|settled on|opted|voted|are dropping|'re dropping|are migrating|'re migrating|are moving|'re moving|are switching|'re switching|are deprecating|'re deprecating|are sunsetting|'re sunsetting)\b/;
+/** "we're" / "we've" glued: norm keeps the apostrophe. */
+const WE_GLUED = /^we('re|'ve)\s+/;
+/** Milestone words that, with a date, make a project fact. */
+const MILESTONE =
+  /\b(?:deadline|due|code freeze|freeze|freezing|launch(?:es|ing)?|release(?:s|d)?(?!\s+(?:notes?|branch(?:es)?|scripts?|pipelines?|jobs?|tags?|builds?|candidates?|process|workflow)\b)|go-live|goes live|cutoff|cut-off|ga|beta|sign-off|demo)\b/;
+const MONTHS =
+  "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+const DATE_EN = new RegExp(
+  `\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${MONTHS})\\b|\\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b(?!')|\\bend of (?:the )?(?:month|quarter|year|q[1-4])\\b|\\bq[1-4]\\b`,
+);
+/** Declarative openings of a milestone statement (not "ship it by Friday", not "can you …"). */
+const MILESTONE_OPENING =
+  /^(?:the|our|we|we're|we are|we'll|we will|code freeze|freeze|release|launch|deadline|v\d|[\w.-]+ (?:launch|release|deadline|freeze))\b/;
+/** The work at hand, not the project: "this PR", "this ticket". */
+const TASK_SCOPE =
+  /\b(?:this|that|my|your|the current)\s+(?:pr|pull request|ticket|task|branch|commit|change|fix|bug|file|function|variable|test)\b/;
+const RELATIVE_DATE =
+  /\b(?:today|tonight|tomorrow|yesterday|next (?:week|month|monday|tuesday|wednesday|thursday|friday)|this (?:week|month|friday)|in \d+ (?:days|weeks))\b|(?:오늘|내일|어제|다음 주|이번 주|다음 달|이번 달)/;
+/** A request riding on the statement ("…, can you prep the changelog"). */
+const REQUEST = /\b(?:can you|could you|would you|will you|please|pls|let's)\b/;
+/** A decision about the agent's options or the current task ("the approach you suggested", "fix the flaky test first"). */
+const ONE_OFF_DECISION =
+  /\b(?:you|your|suggest(?:ed|ion|ions)?|options?|approach|proposal|alternative|variant|first|for now|fix|debug|try|look at|revert|rename)\b/;
+/** A standing state of part of the project, owned or changed by others. */
+const PROJECT_STATE =
+  /^(?:the|our)\s+(?:[\w./-]+\s+){1,5}(?:is|are)\s+(?:being\s+(?:rewritten|replaced|migrated|deprecated|removed|redesigned)|owned by|maintained by|deprecated|frozen|read-only|generated)\b/;
+/** "…, so avoid touching billing/legacy": the consequence of the fact, kept as How to apply. */
+const SO_INSTRUCTION = /^(.*?\S)(?:,\s*|\s+)(?:so|so please|which means)\s+(.+)$/i;
+
+const KO_DECISION = /(?:하기로|기로)\s*(?:결정했|했어|했습니다|했어요|정했)|결정했|결정됐|결정되었/;
+const KO_WE = /^(?:우리|저희|팀|우리 팀|저희 팀)/;
+const KO_DEADLINE =
+  /(?:까지\s*.*(?:출시|배포|마감|릴리스|런칭|오픈|완료)|(?:마감|데드라인|출시일|배포일|코드 프리즈)(?:은|는|이)?\s*.*\d)/;
+const KO_DATE =
+  /\d{4}-\d{2}-\d{2}|\d+월|\d+일|다음 달|이번 달|다음 주|이번 주|월요일|화요일|수요일|목요일|금요일|말까지/;
+const KO_TASK = /(?:이|그|이번)\s*(?:PR|파일|함수|변수|브랜치|커밋|티켓|작업)/i;
+
+/** The project rule: a `project` memory for a team decision or a dated milestone, else undefined. */
+export function projectRule(s: Sentence): RuleOutcome | undefined {
+  const text = tidy(stripFiller(s.text.replace(LEAD, "")).replace(LEAD, ""));
+  if (!text) return undefined;
+  if (isKorean(text)) return koreanProject(s, text);
+  const n = norm(text).replace(WE_GLUED, (_m, a: string) => (a === "'re" ? "we are " : "we have "));
+  const decision = DECISION_EN.test(n);
+  // "The legacy billing module is being rewritten by another team, so avoid touching …"
+  const state =
+    PROJECT_STATE.test(n) && SO_INSTRUCTION.test(text) && isInstruction(SO_INSTRUCTION.exec(text)![2]!);
+  const milestone = !decision && !state && MILESTONE.test(n) && DATE_EN.test(n) && MILESTONE_OPENING.test(n);
+  if (!decision && !milestone && !state) return undefined;
+  const why = objection(text, true);
+  if (why) return { kind: "reject", rule: "project-statement", reason: why };
+  if (REQUEST.test(n)) return { kind: "reject", rule: "project-statement", reason: "a request, not a fact" };
+  if (decision && ONE_OFF_DECISION.test(n)) {
+    return { kind: "reject", rule: "project-statement", reason: "a choice for the task at hand" };
+  }
+  if (TASK_SCOPE.test(n) || scopedTo(text)) {
+    return { kind: "reject", rule: "project-statement", reason: "about the task at hand, not the project" };
+  }
+  if (
+    decision &&
+    /\b(?:decided|chose|agreed|settled on|opted|voted)\s+(?:to\s+\w+\s+)?(?:on\s+)?(?:it|this|that|them|one|which|what|whether|later)\b/.test(
+      n,
+    )
+  ) {
+    return { kind: "reject", rule: "project-statement", reason: "no decision content" };
+  }
+  if (contentWords(text).length < 3) return undefined;
+  return build(s, text);
+}
+
+function koreanProject(s: Sentence, text: string): RuleOutcome | undefined {
+  const decision = KO_DECISION.test(text) && KO_WE.test(text);
+  const deadline = KO_DEADLINE.test(text) && KO_DATE.test(text);
+  if (!decision && !deadline) return undefined;
+  const why = objection(text, true);
+  if (why) return { kind: "reject", rule: "project-statement", reason: why };
+  if (/[?？]|(?:했나요|했어\?|할까|인가요|나요$|까요$)/.test(text)) {
+    return { kind: "reject", rule: "project-statement", reason: "question" };
+  }
+  if (KO_TASK.test(text))
+    return { kind: "reject", rule: "project-statement", reason: "about the task at hand" };
+  if (contentWords(text).length < 3) return undefined;
+  return build(s, text);
+}
+
+function build(s: Sentence, text: string): RuleOutcome {
+  let fact = text;
+  let how: string | undefined;
+  const so = SO_INSTRUCTION.exec(fact);
+  if (so && isInstruction(so[2]!)) {
+    fact = so[1]!;
+    how = `${capitalize(tidy(so[2]!))}.`;
+  }
+  const parts = splitReason(fact, s.next);
+  let main = tidy(parts.tail ? `${parts.rule}; ${parts.tail}` : parts.rule);
+  // "The v2 launch deadline is March 15, 2027; legal sign-off is required before then."
+  const absorbs = s.nextAfterSemicolon === true && s.next !== "" && !isInstruction(s.next);
+  if (absorbs) main = `${main}; ${tidy(s.next)}`;
+  const asHow = !absorbs && s.nextAfterSemicolon === true && s.next !== "" && !how;
+  if (asHow) how = `${capitalize(tidy(s.next))}.`;
+  const description = oneLine(capitalize(main));
+  const dated = RELATIVE_DATE.test(norm(text))
+    ? ` Said on ${s.date}; relative dates count from that day.`
+    : "";
+  return {
+    kind: "memory",
+    rule: "project-statement",
+    memory: {
+      type: "project",
+      name: memoryName("project", description),
+      description,
+      body: ruleBody(
+        main,
+        parts.why,
+        `${how ?? "Keep it in mind when planning or prioritizing related work."}${dated}`,
+        s.date,
+      ),
+    },
+    absorbsNext: absorbs || asHow || undefined,
+  };
+}
