@@ -9,7 +9,9 @@
  *    nothing between the words — not preceded by a letter or digit (`db_password` counts, `dbpassword`
  *    and `passwords` do not); or `비밀번호`, `비번`, `암호` (`password`) — `암호화` (encryption) does not.
  * 2. Then a separator: ` is ` / ` was ` (an optional `:` may follow), `:` (not `::`/`:=`), `=` (not
- *    `==`/`=>`/`=~`), or a Korean topic particle `는`/`은` — spaces and tabs allowed around it.
+ *    `==`/`=>`/`=~`), or a Korean topic particle `는`/`은` — spaces and tabs allowed around it; or, for
+ *    the password keywords only, just a space when the value is strongly secret-like (`strongSecret`:
+ *    `log in with password Tr0ub4dor&3-x`).
  * 3. Then the value: a quoted string (`"…"`, `'…'`, `` `…` ``, `“…”`, `‘…’`, one line, ≤ 200 chars), or
  *    else a run of ≤ 200 characters up to whitespace, a quote, `<`, `>`, `,`, `;`, `)`, `]`, `}`, `\`
  *    or a Hangul letter (so the particle in `hunter2야` stays).
@@ -41,7 +43,8 @@ const PROSE = new RegExp(
     "|(?<ko>비밀번호|비번|암호))",
     "(?<sep>[ \\t]{1,8}(?:is|was)(?:[ \\t]{0,8}:)?[ \\t]{1,8}",
     "|[ \\t]{0,8}(?::(?![:=])|=(?![=>~]))[ \\t]{0,8}",
-    "|[ \\t]{0,8}[는은][ \\t]{0,8})",
+    "|[ \\t]{0,8}[는은][ \\t]{0,8}",
+    "|[ \\t]{1,8})",
     "(?:\"(?<q1>[^\"\\n]{1,200})\"|'(?<q2>[^'\\n]{1,200})'|`(?<q3>[^`\\n]{1,200})`",
     "|\\u201C(?<q4>[^\\u201D\\n]{1,200})\\u201D|\\u2018(?<q5>[^\\u2019\\n]{1,200})\\u2019",
     `|(?<bare>[^\\s"'\`<>,;)\\]}\\\\${HANGUL}\\u201C\\u2018]{1,200}))`,
@@ -64,6 +67,7 @@ function category(keyword: string): Category {
 
 function looksSecret(value: string, quoted: boolean, sep: string, cat: Category): boolean {
   if (value.trim() === "" || value.includes(MARKER_PREFIX) || isPlaceholder(value)) return false;
+  if (sep.trim() === "") return cat === "password" && !quoted && strongSecret(value.replace(/[.:!?]+$/, ""));
   const v = quoted ? value.trim() : value.replace(/[.:!?]+$/, "");
   if (STOP.has(v.toLowerCase()) || isPlaceholder(v)) return false;
   if (/^[$%]|^\{\{/.test(v) || /[([]/.test(v)) return false; // references, calls, indexing
@@ -84,6 +88,15 @@ function looksSecret(value: string, quoted: boolean, sep: string, cat: Category)
 /** Endings of ordinary English words that follow "password is" (`incorrect`… no; `encrypted`, `mandatory`, `configurable`). */
 const ENGLISH_ENDING =
   /(?:ed|ing|ly|able|ible|ful|less|ive|ous|ent|ant|ory|ary|al|ic|ion|ness|ment|ity|ize|ise|ate|ect|ure|ence|ance)$/i;
+
+/**
+ * A value that reads as a password even with no "is"/":" before it (`with password Tr0ub4dor&3-x`):
+ * ≥ 6 characters with a letter and a digit, and a symbol, mixed case, or ≥ 8 characters.
+ */
+function strongSecret(v: string): boolean {
+  if (v.length < 6 || !/\p{L}/u.test(v) || !/\d/.test(v)) return false;
+  return /[^\p{L}\p{N}]/u.test(v) || (/[a-z]/.test(v) && /[A-Z]/.test(v)) || v.length >= 8;
+}
 
 /** Redacts secrets stated in prose (module doc). Linear time, never throws. */
 export function redactProse(text: string): string {

@@ -81,3 +81,23 @@ describe("URL credentials with any password characters", () => {
     }
   });
 });
+
+describe("a password given without 'is' or ':'", () => {
+  it("redacts a strongly secret-like value right after a password keyword", () => {
+    const out = scrub(
+      "log in to the admin panel with password Tr0ub4dor&3-horse-Qx and check the export button",
+    );
+    expect(out).not.toContain("Tr0ub4dor");
+    expect(scrub(out)).toBe(out);
+  });
+  it("keeps ordinary words after the keyword", () => {
+    for (const t of [
+      "add a password reset flow",
+      "the password field 2 is hidden",
+      "password hashing uses argon2",
+      "show password strength",
+    ]) {
+      expect(scrub(t)).toBe(t);
+    }
+  });
+});
