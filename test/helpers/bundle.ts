@@ -2,6 +2,8 @@
  * Bundles a TypeScript source file into a CommonJS file that plain `node` child processes can
  * `require` (vitest compiles TS for the test process only). Used by the multi-process tests.
  */
+
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -27,4 +29,19 @@ export function bundleForChildren(rel: string): { file: string; dir: string; cle
     logLevel: "silent",
   });
   return { file, dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Runs `node <script> ...args` and collects its exit code, stdout and stderr. */
+export function runChild(
+  script: string,
+  args: string[],
+): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, [script, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    p.stdout.on("data", (d) => (out += d));
+    p.stderr.on("data", (d) => (err += d));
+    p.on("close", (code) => resolve({ code, out, err }));
+  });
 }

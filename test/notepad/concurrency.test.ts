@@ -1,10 +1,9 @@
 /** 8 real processes x 50 addWorkingMemory calls on one notepad: all 400 notes present, the file parses. */
-import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPriority, parseNotepad } from "../../src/notepad/index.js";
-import { bundleForChildren } from "../helpers/bundle.js";
+import { bundleForChildren, runChild } from "../helpers/bundle.js";
 import { tempDir } from "../helpers/tmp.js";
 
 const WORKERS = 8;
@@ -30,20 +29,6 @@ for (let i = 0; i < count; i++) {
 }
 process.stdout.write(String(added));
 `;
-
-function runChild(
-  script: string,
-  args: string[],
-): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, [script, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    p.stdout.on("data", (d) => (out += d));
-    p.stderr.on("data", (d) => (err += d));
-    p.on("close", (code) => resolve({ code, out, err }));
-  });
-}
 
 describe("notepad concurrency", () => {
   it("8 processes x 50 addWorkingMemory: 400 entries, one copy of each section, Manual and Priority intact", async () => {

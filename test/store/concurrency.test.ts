@@ -2,13 +2,12 @@
  * 8 real processes x 50 upsertMemory calls of distinct facts into one memory dir: every fact is
  * stored once, every file parses, MEMORY.md accounts for every file within its budget.
  */
-import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { byteLength } from "../../src/core/text.js";
 import { parseIndexLine, readTopic, scanTopics } from "../../src/store/index.js";
-import { bundleForChildren } from "../helpers/bundle.js";
+import { bundleForChildren, runChild } from "../helpers/bundle.js";
 import { tempDir } from "../helpers/tmp.js";
 
 const WORKERS = 8;
@@ -45,20 +44,6 @@ for (let i = 0; i < count; i++) {
 }
 process.stdout.write(JSON.stringify(actions));
 `;
-
-function runChild(
-  script: string,
-  args: string[],
-): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, [script, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    p.stdout.on("data", (d) => (out += d));
-    p.stderr.on("data", (d) => (err += d));
-    p.on("close", (code) => resolve({ code, out, err }));
-  });
-}
 
 describe("store concurrency", () => {
   it("8 processes x 50 upserts: all 400 facts present, every file parses, MEMORY.md accounts for every file", async () => {
