@@ -50,6 +50,13 @@ const inputs = {
     tool_use_id: "toolu_1",
   },
   UserPromptSubmit: { ...base, hook_event_name: "UserPromptSubmit", prompt: "add rate limiting to /orders" },
+  // File recall: a Read of a file no memory mentions (the common case: index opened, nothing injected).
+  PreToolUse: {
+    ...base,
+    hook_event_name: "PreToolUse",
+    tool_name: "Read",
+    tool_input: { file_path: join(project, "src", "orders.ts") },
+  },
   SessionStart: { ...base, hook_event_name: "SessionStart", source: "startup" },
 };
 
@@ -65,7 +72,7 @@ const median = (a) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-const targets = { PostToolUse: 1.3, UserPromptSubmit: undefined, SessionStart: 1.6 };
+const targets = { PostToolUse: 1.3, UserPromptSubmit: undefined, PreToolUse: undefined, SessionStart: 1.6 };
 const rows = [];
 for (const [event, payload] of Object.entries(inputs)) {
   const json = JSON.stringify(payload);

@@ -16,6 +16,33 @@ export interface ReplayMemory {
   path: string;
 }
 
+/** One recall injection during the replay (UserPromptSubmit prompt recall, PreToolUse file recall). */
+export interface ReplayRecall {
+  event: "UserPromptSubmit" | "PreToolUse";
+  /** The prompt (first 100 characters) or the file the tool was about to touch. */
+  trigger: string;
+  /** Paths of the topic files injected. */
+  memories: string[];
+}
+
+/** The recall record of one hook output (`source="<path>"` of each fenced block). */
+export function recallOf(
+  event: ReplayRecall["event"],
+  input: Record<string, unknown>,
+  stdout: string,
+): ReplayRecall {
+  const ctx = additionalContextOf(stdout);
+  const toolInput = (input.tool_input ?? {}) as Record<string, unknown>;
+  const trigger =
+    event === "UserPromptSubmit"
+      ? String(input.prompt ?? "")
+          .replace(/\s+/g, " ")
+          .slice(0, 100)
+      : String(toolInput.file_path ?? toolInput.notebook_path ?? "");
+  const memories = [...ctx.matchAll(/<memdir-memory source="([^"]*)">/g)].map((m) => m[1] as string);
+  return { event, trigger, memories };
+}
+
 export interface ReplayReport {
   home: string;
   transcript: string;
@@ -25,6 +52,8 @@ export interface ReplayReport {
   events: Record<string, number>;
   /** Hook stdout that was not exactly one JSON object (must be empty). */
   badOutputs: string[];
+  /** Memories recalled into the session as it ran, in order. */
+  recalls: ReplayRecall[];
   memories: ReplayMemory[];
   notepad: string;
   projectMemory: unknown;
@@ -59,6 +88,7 @@ export function collectReport(
     sessionId: string;
     counts: Record<string, number>;
     badOutputs: string[];
+    recalls: ReplayRecall[];
     nextSessionStartStdout: string;
   },
 ): ReplayReport {
@@ -76,6 +106,7 @@ export function collectReport(
     },
     events: r.counts,
     badOutputs: r.badOutputs,
+    recalls: r.recalls,
     memories: [...memoriesIn(paths.userMemoryDir, "user"), ...memoriesIn(paths.memoryDir, "project")],
     notepad: readTextIfExists(paths.notepad) ?? "",
     projectMemory: readJsonFile<unknown>(paths.projectMemory, null, true),
@@ -109,6 +140,12 @@ export function formatReport(
   for (const m of r.memories) {
     out.push(`- [${m.type}, ${m.scope}] ${m.name}: ${m.description}`);
     out.push(...m.body.split("\n").map((l) => `    ${l}`));
+  }
+  h(`memories recalled during the session (${r.recalls.length})`);
+  if (!r.recalls.length) out.push(color.dim("(none: no prompt or file related to a stored memory)"));
+  for (const x of r.recalls) {
+    const what = x.event === "UserPromptSubmit" ? `prompt "${x.trigger}"` : `before touching ${x.trigger}`;
+    out.push(`- ${what}: ${x.memories.map((m) => m.split("/").pop()).join(", ")}`);
   }
   h("notepad (.memdir/notepad.md)");
   out.push(r.notepad.trim() || color.dim("(empty)"));

@@ -30,7 +30,7 @@ import { projectKey, sessionStatePaths } from "../paths/index.js";
 import { projectContext } from "./context.js";
 import { runExtractionJob } from "./extract-job.js";
 import { runHook } from "./hooks/run.js";
-import { collectReport, type ReplayReport } from "./replay-report.js";
+import { collectReport, type ReplayRecall, type ReplayReport, recallOf } from "./replay-report.js";
 import type { Env, Runtime } from "./runtime.js";
 
 export interface ReplayOptions {
@@ -112,6 +112,7 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   };
   const counts: Record<string, number> = {};
   const badOutputs: string[] = [];
+  const recalls: ReplayRecall[] = [];
   const srcFd = openSync(transcript, "r");
   const dstFd = openSync(copy, "w", 0o600);
   let copied = 0;
@@ -127,6 +128,9 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
       const out = await runHook(spec.event, JSON.stringify(input), rt);
       counts[spec.event] = (counts[spec.event] ?? 0) + 1;
       if (out && !isOneJsonObject(out)) badOutputs.push(`${spec.event}: ${out.slice(0, 200)}`);
+      else if (out && (spec.event === "UserPromptSubmit" || spec.event === "PreToolUse")) {
+        recalls.push(recallOf(spec.event, input, out));
+      }
       await runJobs(rt, jobs);
     }
     copied = growCopy(srcFd, dstFd, copied, Number.MAX_SAFE_INTEGER);
@@ -158,6 +162,7 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
     sessionId,
     counts,
     badOutputs,
+    recalls,
     nextSessionStartStdout: nextOut,
   });
 }

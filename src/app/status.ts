@@ -55,6 +55,8 @@ export function buildStatus(ctx: AppContext): StatusReport {
       projectMemory: paths.projectMemory,
       log: paths.logFile,
       events: paths.eventsFile,
+      searchIndex: paths.indexFile,
+      wiki: paths.wikiDir,
     },
     counts: {
       projectMemories: project.topics.length,

@@ -12,6 +12,8 @@ import { formatReport } from "../app/replay-report.js";
 import { processRuntime } from "../app/runtime.js";
 import { buildStatus, formatStatus } from "../app/status.js";
 import { isMemdirError, MemdirError } from "../core/errors.js";
+import { registerSearch } from "./commands/search.js";
+import { registerWiki } from "./commands/wiki.js";
 
 const color = { bold: pc.bold, dim: pc.dim };
 const program = new Command("memdir")
@@ -69,6 +71,9 @@ program
     const s = buildStatus(projectContext(rt, rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd));
     console.log(o.json ? JSON.stringify(s, null, 2) : formatStatus(s, color));
   });
+
+registerSearch(program);
+registerWiki(program);
 
 const job = program.command("job", { hidden: true }).description("background jobs started by hooks");
 job

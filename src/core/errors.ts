@@ -12,6 +12,7 @@ export type ErrorCode =
   | "LOCK_TIMEOUT"
   | "NOT_FOUND"
   | "IO"
+  | "INDEX_OPEN"
   | "UNSUPPORTED";
 
 export interface ErrorDetails {

@@ -33,6 +33,10 @@ export interface ProjectPaths {
   logFile: string;
   /** `<memdirHome>/logs/events.jsonl` */
   eventsFile: string;
+  /** `<memdirHome>/index/search.db`: the derived search index (rebuildable; `memdir reindex`). */
+  indexFile: string;
+  /** `<stateRoot>/wiki` (DESIGN.md §3.2): wiki pages, `index.md`, `log.md`. */
+  wikiDir: string;
 }
 
 /**
@@ -62,5 +66,7 @@ export function resolveProjectPaths(opts: MemoryDirOptions): ProjectPaths {
     userMemoryDir: join(mh, "user-memory"),
     logFile: join(mh, "logs", "memdir.log"),
     eventsFile: join(mh, "logs", "events.jsonl"),
+    indexFile: join(mh, "index", "search.db"),
+    wikiDir: join(stateRoot, "wiki"),
   };
 }

@@ -3,6 +3,7 @@
  * last tool error with retry count, subagent tracking, extraction cursor, surfaced set, the session
  * end record, and reclaiming sessions whose owner died. All sync (hooks call it on every tool call).
  */
+export * from "./advisory.js";
 export * from "./cursor.js";
 export { endRecordPath, readEndRecord, type SessionEndInfo, writeEndRecord } from "./end-record.js";
 export { PRUNE_INTERVAL_MS, pruneEndedSessionState, SESSION_STATE_MAX_AGE_MS } from "./prune.js";

@@ -2,12 +2,15 @@
  * The memory-dir scan (DESIGN.md §3.1; Claude Code `memoryScan.ts`: MAX_MEMORY_FILES = 200,
  * FRONTMATTER_MAX_LINES = 30): topic headers from the first lines of each file, newest mtime first.
  */
-import { closeSync, openSync, readdirSync, readSync, type Stats, statSync } from "node:fs";
+import { closeSync, openSync, readSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import { describeError, errnoCode } from "../core/errors.js";
 import { normalizeNewlines } from "../core/text.js";
 import { ParseCache } from "./cache.js";
-import { INDEX_FILE } from "./memory-md.js";
+import { listTopicFiles } from "./list.js";
+
+export { listTopicFiles };
+
 import { parseTopic } from "./topic.js";
 import type { ScanOptions, ScanResult, TopicHeader } from "./types.js";
 
@@ -43,41 +46,6 @@ function frontmatterClosed(head: string): boolean {
   const lines = normalizeNewlines(head).split("\n");
   if (!/^---[ \t]*$/.test(lines[0] ?? "")) return true; // no frontmatter: parseTopic reports it
   return lines.slice(1).some((l) => /^---[ \t]*$/.test(l));
-}
-
-/**
- * File names (not paths) of the topic files directly in `memoryDir`: regular files (or symlinks to
- * them) ending in `.md`, except MEMORY.md (any case) and hidden files. Subdirectories such as
- * `logs/`, `team/` and `.history/` are skipped. A missing dir yields `[]`.
- */
-export function listTopicFiles(memoryDir: string): string[] {
-  let entries: import("node:fs").Dirent[];
-  try {
-    entries = readdirSync(memoryDir, { withFileTypes: true });
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return [];
-    throw e;
-  }
-  const out: string[] = [];
-  for (const d of entries) {
-    const n = d.name;
-    if (
-      !n.toLowerCase().endsWith(".md") ||
-      n.startsWith(".") ||
-      n.toLowerCase() === INDEX_FILE.toLowerCase()
-    ) {
-      continue;
-    }
-    if (d.isFile()) out.push(n);
-    else if (d.isSymbolicLink()) {
-      try {
-        if (statSync(join(memoryDir, n)).isFile()) out.push(n);
-      } catch {
-        // dangling link: not a topic
-      }
-    }
-  }
-  return out;
 }
 
 /**

@@ -10,10 +10,13 @@ import { join, resolve } from "node:path";
 import { buildSync } from "esbuild";
 
 const SRC = resolve(import.meta.dirname, "..", "..", "src");
+/** The repository's node_modules: bundles live in temp dirs, so externals resolve through NODE_PATH. */
+const NODE_MODULES = resolve(import.meta.dirname, "..", "..", "node_modules");
 
 /**
  * Bundles `src/<rel>` into `<fresh temp dir>/bundle.cjs`; returns its path and a cleanup.
- * `@secretlint/*` stays external (it is only loaded lazily by scrubDeep).
+ * `@secretlint/*` (loaded lazily by scrubDeep) and `better-sqlite3` (native) stay external;
+ * `runChild` resolves them from the repository's node_modules.
  */
 export function bundleForChildren(rel: string): { file: string; dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), "memdir-bundle-"));
@@ -25,7 +28,7 @@ export function bundleForChildren(rel: string): { file: string; dir: string; cle
     format: "cjs",
     target: "node20",
     outfile: file,
-    external: ["@secretlint/*"],
+    external: ["@secretlint/*", "better-sqlite3"],
     logLevel: "silent",
   });
   return { file, dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
@@ -37,7 +40,10 @@ export function runChild(
   args: string[],
 ): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [script, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const p = spawn(process.execPath, [script, ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NODE_PATH: NODE_MODULES },
+    });
     let out = "";
     let err = "";
     p.stdout.on("data", (d) => (out += d));

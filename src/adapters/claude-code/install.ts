@@ -45,13 +45,12 @@ export const HOOK_SPECS: Record<HookEvent, { matcher?: string; timeout: number }
 
 /**
  * Events registered with `async: true` when supported: their output is never needed by the model.
- * PostToolUseFailure and SubagentStart stay synchronous because they can inject context (retry
- * guidance, oh-my-claudecode #963; agent memory at subagent start, DESIGN.md §2 layer 5); Stop stays
- * synchronous so the detached extraction starts even in `claude -p`.
+ * PreToolUse, PostToolUseFailure and SubagentStart stay synchronous because they can inject
+ * context (file recall, issue 3; retry guidance, oh-my-claudecode #963; agent memory at subagent
+ * start, DESIGN.md §2 layer 5); Stop stays synchronous so the detached extraction starts even in
+ * `claude -p`.
  */
 export const DEFAULT_ASYNC_EVENTS: readonly HookEvent[] = [
-  // PreToolUse only counts the call for now (no output): the tool must not wait for it.
-  "PreToolUse",
   "PostToolUse",
   "SubagentStop",
   "PreCompact",

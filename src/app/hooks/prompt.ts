@@ -1,15 +1,16 @@
 /**
- * UserPromptSubmit: keeps the session's first prompt (scrubbed) for the "recent sessions" block; `<remember>` tags typed by the user go to the notepad. Per-prompt recall arrives
- * with the search layer (issue 3).
+ * UserPromptSubmit: keeps the session's first prompt (scrubbed) for the "recent sessions" block;
+ * `<remember>` tags typed by the user go to the notepad; recalls relevant topic files (app/recall.ts).
  */
 import type { HookInput } from "../../adapters/claude-code/hook-input.js";
 import { squashWhitespace, truncateCodePoints } from "../../core/text.js";
 import { scrub } from "../../privacy/index.js";
 import type { AppContext } from "../context.js";
+import { recallForPrompt } from "../recall.js";
 import { captureRememberTags } from "./remember.js";
 import { FIRST_PROMPT_MAX, readTurnState, updateTurnState } from "./turn-state.js";
 
-export async function onUserPromptSubmit(ctx: AppContext, input: HookInput): Promise<undefined> {
+export async function onUserPromptSubmit(ctx: AppContext, input: HookInput): Promise<string | undefined> {
   const prompt = typeof input.prompt === "string" ? input.prompt : "";
   // Only the first prompt is kept: later prompts cost one lock-free read.
   if (prompt.trim() && readTurnState(ctx.paths.stateRoot, input.session_id).firstPrompt === undefined) {
@@ -18,5 +19,5 @@ export async function onUserPromptSubmit(ctx: AppContext, input: HookInput): Pro
     });
   }
   if (/<remember/i.test(prompt)) await captureRememberTags(ctx, prompt, ctx.rt.now());
-  return undefined;
+  return (await recallForPrompt(ctx, input.session_id, prompt)) || undefined;
 }

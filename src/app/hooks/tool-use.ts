@@ -32,12 +32,20 @@ function isInside(dir: string, file: string): boolean {
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
-/** PreToolUse: count the attempted call (a rejected call never reaches PostToolUse). File recall
- * arrives with search (issue 3). */
-export function onPreToolUse(ctx: AppContext, input: HookInput): undefined {
+/** Tools whose file gets PreToolUse file recall (issue 3 point 4). */
+const FILE_RECALL_TOOLS = new Set(["Read", "Edit", "Write", "MultiEdit", "NotebookEdit"]);
+
+/** PreToolUse: count the attempted call (a rejected call never reaches PostToolUse); for file tools,
+ * recall the memories that mention the file, once per file per session (app/recall.ts). */
+export async function onPreToolUse(ctx: AppContext, input: HookInput): Promise<string | undefined> {
   const toolName = typeof input.tool_name === "string" ? input.tool_name : "unknown";
   countToolCall(ctx.paths.stateRoot, input.session_id, toolName, ctx.rt.now());
-  return undefined;
+  if (!FILE_RECALL_TOOLS.has(toolName) || !input.tool_input || typeof input.tool_input !== "object")
+    return undefined;
+  const file = toolFilePath(toolName, input.tool_input as Record<string, unknown>);
+  if (file === undefined || isInside(ctx.paths.memoryDir, file)) return undefined;
+  const { recallForFile } = await import("../recall.js");
+  return (await recallForFile(ctx, input.session_id, file)) || undefined;
 }
 
 export async function onToolUse(ctx: AppContext, input: HookInput): Promise<string | undefined> {

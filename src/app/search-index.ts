@@ -1,0 +1,58 @@
+/**
+ * The app's door to the search index: which files a project's sync covers, and opening + syncing
+ * the index with failures isolated (the index is derived: a sync that fails leaves the last
+ * good state searchable, and files are never touched because of it). Loads `search/` (and
+ * better-sqlite3) lazily: hooks import this module only on the paths that search.
+ */
+
+import { join } from "node:path";
+import { describeError } from "../core/errors.js";
+import type { ProjectPaths } from "../paths/index.js";
+import type { AppContext } from "./context.js";
+
+type SearchModule = typeof import("../search/index.js");
+
+export type { SearchModule };
+
+/** Loads the search layer (and better-sqlite3) on first use. */
+export async function loadSearch(): Promise<SearchModule> {
+  return import("../search/index.js");
+}
+
+/** The files one project's sync covers (DESIGN.md §3.1-§3.3). */
+export function searchRoots(paths: ProjectPaths): import("../search/index.js").SourceRoots {
+  return {
+    project: paths.projectRoot,
+    memoryDir: paths.memoryDir,
+    userMemoryDir: paths.userMemoryDir,
+    notepad: paths.notepad,
+    wikiDir: paths.wikiDir,
+    summariesDir: join(paths.stateRoot, "summaries"),
+  };
+}
+
+export interface OpenedIndex {
+  s: SearchModule;
+  db: import("../search/index.js").Db;
+  /** The sync report, or undefined when the sync failed (logged) and the index is used as it was. */
+  sync: import("../search/index.js").SyncReport | undefined;
+}
+
+/**
+ * Opens the index and syncs the project's files into it. A sync failure (another writer holding
+ * the database past `busyTimeoutMs`, an I/O fault) is logged and the index is queried as it is.
+ * The caller closes `db`.
+ * @throws MemdirError INDEX_OPEN when the database cannot be opened at all.
+ */
+export async function openSyncedIndex(ctx: AppContext, busyTimeoutMs: number): Promise<OpenedIndex> {
+  const s = await loadSearch();
+  const db = s.openIndex(ctx.paths.indexFile, { busyTimeoutMs, nowMs: ctx.rt.now() });
+  let sync: OpenedIndex["sync"];
+  try {
+    sync = await s.syncIndex(db, searchRoots(ctx.paths), ctx.rt.now());
+    for (const e of sync.errors) ctx.log("warn", "search", `not indexed: ${e.path}: ${e.message}`);
+  } catch (e) {
+    ctx.log("warn", "search", `index sync skipped: ${describeError(e)}`);
+  }
+  return { s, db, sync };
+}

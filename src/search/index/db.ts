@@ -1,0 +1,128 @@
+/**
+ * The derived search index database (DESIGN.md §5 L3, §6 "files are the truth"): one SQLite file
+ * (`<memdirHome>/index/search.db`) in WAL mode with a busy timeout, rebuilt from the files at any
+ * time. A schema or analyzer version mismatch drops every table and recreates them (the next sync
+ * re-reads the files); a file that is not a database is moved aside and replaced.
+ */
+
+import { mkdirSync, renameSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { MemdirError } from "../../core/errors.js";
+import { FTS_TOKENIZER } from "../analyze/index.js";
+
+export type Db = Database.Database;
+
+/** Bump when the tables or the analyzer's output change: the index is then rebuilt from files. */
+export const SCHEMA_VERSION = 2;
+
+/** Default busy timeout (ms) for CLI and jobs; hooks pass a short one. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
+
+export interface OpenIndexOptions {
+  /** How long (ms) a statement waits for another writer before SQLITE_BUSY. Default 5,000. */
+  busyTimeoutMs?: number;
+  /** Clock for the name of a moved-aside corrupt file. */
+  nowMs?: number;
+}
+
+const TABLES = ["fts", "docs", "files", "meta"] as const;
+
+function createSchema(db: Db): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS files (
+      path TEXT PRIMARY KEY, source TEXT NOT NULL, scope TEXT NOT NULL, project TEXT NOT NULL,
+      size INTEGER NOT NULL, mtime_ms INTEGER NOT NULL, hash TEXT NOT NULL,
+      offset INTEGER NOT NULL DEFAULT 0, error TEXT, indexed_ms INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS docs (
+      id INTEGER PRIMARY KEY, file TEXT NOT NULL, key TEXT NOT NULL UNIQUE,
+      source TEXT NOT NULL, scope TEXT NOT NULL, project TEXT NOT NULL, type TEXT NOT NULL DEFAULT '',
+      name TEXT NOT NULL, description TEXT NOT NULL, body TEXT NOT NULL,
+      grp TEXT, updated_ms INTEGER NOT NULL, meta TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE INDEX IF NOT EXISTS docs_file ON docs(file);
+    CREATE INDEX IF NOT EXISTS docs_grp ON docs(grp);
+    -- A regular (not contentless) table: deleting a row then updates BM25's row count and average
+    -- length; a contentless_delete table keeps counting deleted rows, so scores drift with edits.
+    CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
+      name, description, body, tokenize='${FTS_TOKENIZER}'
+    );
+  `);
+}
+
+function versionTag(): string {
+  return `${SCHEMA_VERSION}|${FTS_TOKENIZER}`;
+}
+
+function ensureSchema(db: Db): void {
+  const has = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'meta'").get();
+  const tag = has
+    ? (db.prepare("SELECT v FROM meta WHERE k = 'version'").get() as { v: string } | undefined)?.v
+    : undefined;
+  if (tag === versionTag()) return;
+  db.transaction(() => {
+    for (const t of TABLES) db.exec(`DROP TABLE IF EXISTS ${t}`);
+    createSchema(db);
+    db.prepare("INSERT INTO meta (k, v) VALUES ('version', ?)").run(versionTag());
+  }).immediate();
+}
+
+function isNotADatabase(e: unknown): boolean {
+  const code = (e as { code?: unknown })?.code;
+  return code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT";
+}
+
+function openRaw(file: string, busyTimeoutMs: number): Db {
+  const db = new Database(file, { timeout: busyTimeoutMs });
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  return db;
+}
+
+/**
+ * Opens (creating when missing) the index at `file`, in WAL mode with a busy timeout, and makes the
+ * schema current. A corrupt file is renamed to `<file>.corrupt-<ms>` and a fresh index created:
+ * the index is derived data, the files are the truth.
+ * @throws MemdirError INDEX_OPEN when the directory cannot be created or SQLite cannot open the file.
+ */
+export function openIndex(file: string, opts: OpenIndexOptions = {}): Db {
+  const timeout = opts.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+  } catch (e) {
+    throw new MemdirError("INDEX_OPEN", `cannot create the search index directory ${dirname(file)}`, {
+      expected: "a writable directory",
+      received: String((e as Error).message),
+      hint: "check permissions of MEMDIR_HOME, or set MEMDIR_HOME to a writable directory",
+    });
+  }
+  let db: Db | undefined;
+  try {
+    db = openRaw(file, timeout);
+    ensureSchema(db);
+    return db;
+  } catch (e) {
+    db?.close();
+    if (!isNotADatabase(e)) {
+      throw new MemdirError("INDEX_OPEN", `cannot open the search index ${file}`, {
+        expected: "an SQLite database (derived, rebuildable)",
+        received: String((e as Error).message),
+        hint: "delete the file and run `memdir reindex`",
+      });
+    }
+    const aside = `${file}.corrupt-${opts.nowMs ?? 0}`;
+    renameSync(file, aside);
+    for (const ext of ["-wal", "-shm"]) {
+      try {
+        renameSync(file + ext, aside + ext);
+      } catch {
+        // absent
+      }
+    }
+    const fresh = openRaw(file, timeout);
+    ensureSchema(fresh);
+    return fresh;
+  }
+}

@@ -1,0 +1,4 @@
+export { CANDIDATES, MAX_LIMIT, searchIndex } from "./query.js";
+export { isRelevant, requiredMatches } from "./relevance.js";
+export { makeSnippet, SNIPPET_MAX, SNIPPET_MAX_LINES } from "./snippet.js";
+export type * from "./types.js";
