@@ -13,7 +13,10 @@ const common = {
   sourcemap: false,
   legalComments: "none",
   logLevel: "warning",
-  external: ["better-sqlite3"],
+  // better-sqlite3's JS is bundled (its native addon is loaded by path: src/search/index/sqlite.ts);
+  // `import.meta` only appears in a branch for ESM (tests), never taken in these CJS bundles.
+  logOverride: { "empty-import-meta": "silent" },
+  external: [],
 };
 await Promise.all([
   build({

@@ -3,6 +3,7 @@
  */
 
 import { relative } from "node:path";
+import { squashWhitespace, truncateCodePoints } from "../core/text.js";
 import type { AppContext } from "./context.js";
 import { openSyncedIndex, searchRoots } from "./search-index.js";
 
@@ -61,6 +62,11 @@ export async function runReindex(ctx: AppContext): Promise<SyncReport> {
   }
 }
 
+/** Whitespace squashed, cut to 160 code points (descriptions of session turns are whole prompts). */
+function oneLine(s: string): string {
+  return truncateCodePoints(squashWhitespace(s), 160);
+}
+
 type Color = { bold: (s: string) => string; dim: (s: string) => string };
 
 function where(h: SearchHit, cwd: string): string {
@@ -82,8 +88,9 @@ export function formatSearch(r: SearchResult, cwd: string, c: Color): string {
     const label = [h.source, h.scope, h.type].filter(Boolean).join("/");
     out.push(`${c.bold(`${i + 1}. ${h.name}`)}  ${c.dim(`${h.score.toFixed(3)} · ${label}`)}`);
     out.push(`   ${c.dim(where(h, cwd))}`);
-    if (h.description && h.description !== h.name) out.push(`   ${h.description}`);
-    if (h.snippet && h.snippet !== h.description) out.push(`   ${c.dim("…")} ${h.snippet}`);
+    const desc = oneLine(h.description);
+    if (desc && desc !== h.name) out.push(`   ${desc}`);
+    if (h.snippet && h.snippet !== h.description) out.push(`   ${c.dim("…")} ${oneLine(h.snippet)}`);
     if (h.why.terms.length)
       out.push(`   ${c.dim(`matched ${h.why.terms.join(", ")} in ${h.why.fields.join(", ")}`)}`);
   });

@@ -5,7 +5,6 @@
  * better-sqlite3) lazily: hooks import this module only on the paths that search.
  */
 
-import { join } from "node:path";
 import { describeError } from "../core/errors.js";
 import type { ProjectPaths } from "../paths/index.js";
 import type { AppContext } from "./context.js";
@@ -27,7 +26,7 @@ export function searchRoots(paths: ProjectPaths): import("../search/index.js").S
     userMemoryDir: paths.userMemoryDir,
     notepad: paths.notepad,
     wikiDir: paths.wikiDir,
-    summariesDir: join(paths.stateRoot, "summaries"),
+    summariesDir: paths.summariesDir,
   };
 }
 

@@ -12,6 +12,7 @@ import { formatReport } from "../app/replay-report.js";
 import { processRuntime } from "../app/runtime.js";
 import { buildStatus, formatStatus } from "../app/status.js";
 import { isMemdirError, MemdirError } from "../core/errors.js";
+import { registerBackfill } from "./commands/backfill.js";
 import { registerSearch } from "./commands/search.js";
 import { registerWiki } from "./commands/wiki.js";
 
@@ -73,6 +74,7 @@ program
   });
 
 registerSearch(program);
+registerBackfill(program);
 registerWiki(program);
 
 const job = program.command("job", { hidden: true }).description("background jobs started by hooks");

@@ -26,6 +26,8 @@ describe("resolveProjectPaths", () => {
       userMemoryDir: join(home, ".memdir", "user-memory"),
       logFile: join(home, ".memdir", "logs", "memdir.log"),
       eventsFile: join(home, ".memdir", "logs", "events.jsonl"),
+      indexFile: join(home, ".memdir", "index", "search.db"),
+      wikiDir: join(repo, ".memdir", "wiki"),
     });
   });
 

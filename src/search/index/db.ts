@@ -7,9 +7,10 @@
 
 import { mkdirSync, renameSync } from "node:fs";
 import { dirname } from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { MemdirError } from "../../core/errors.js";
 import { FTS_TOKENIZER } from "../analyze/index.js";
+import { newDatabase } from "./sqlite.js";
 
 export type Db = Database.Database;
 
@@ -56,13 +57,18 @@ function versionTag(): string {
   return `${SCHEMA_VERSION}|${FTS_TOKENIZER}`;
 }
 
-function ensureSchema(db: Db): void {
+function currentTag(db: Db): string | undefined {
   const has = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'meta'").get();
-  const tag = has
+  return has
     ? (db.prepare("SELECT v FROM meta WHERE k = 'version'").get() as { v: string } | undefined)?.v
     : undefined;
-  if (tag === versionTag()) return;
+}
+
+function ensureSchema(db: Db): void {
+  if (currentTag(db) === versionTag()) return;
   db.transaction(() => {
+    // Checked again under the write lock: two processes opening a new index at once rebuild it once.
+    if (currentTag(db) === versionTag()) return;
     for (const t of TABLES) db.exec(`DROP TABLE IF EXISTS ${t}`);
     createSchema(db);
     db.prepare("INSERT INTO meta (k, v) VALUES ('version', ?)").run(versionTag());
@@ -75,7 +81,7 @@ function isNotADatabase(e: unknown): boolean {
 }
 
 function openRaw(file: string, busyTimeoutMs: number): Db {
-  const db = new Database(file, { timeout: busyTimeoutMs });
+  const db = newDatabase(file, busyTimeoutMs);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   return db;

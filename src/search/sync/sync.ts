@@ -3,7 +3,6 @@
  * nothing changed: one stat per file and one SELECT; only files whose stat differs are read.
  */
 
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Db } from "../index/db.js";
 import { applySync, type DocParser, readRows } from "./apply.js";
@@ -22,9 +21,6 @@ export interface SyncReport {
   errors: { path: string; message: string }[];
 }
 
-function hashText(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex").slice(0, 32);
-}
 
 function report(plan: SyncPlan, errors: SyncReport["errors"]): SyncReport {
   return {
@@ -47,10 +43,14 @@ export async function syncIndex(db: Db, roots: SourceRoots, nowMs: number): Prom
   const owns = (r: FileRow) => ownsRow(roots, r);
   const disk = discoverFiles(roots);
   const contents = new Map<string, { text: string; hash: string }>();
-  for (const e of needsContent(disk, readRows(db, roots.project, owns))) {
+  const stale = needsContent(disk, readRows(db, roots.project, owns));
+  // node:crypto costs a hook tens of ms to load: only a sync that has something to read loads it.
+  const { createHash } = stale.length ? await import("node:crypto") : { createHash: undefined };
+  for (const e of stale) {
     try {
       const text = readFileSync(e.path, "utf8");
-      contents.set(e.path, { text, hash: hashText(text) });
+      const hash = createHash!("sha256").update(text, "utf8").digest("hex").slice(0, 32);
+      contents.set(e.path, { text, hash });
     } catch {
       // vanished or unreadable: reconsidered next sync
     }

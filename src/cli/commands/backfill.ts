@@ -1,0 +1,33 @@
+/**
+ * `memdir backfill [--from DIR] [--json]` (issue 3 point 6): past Claude Code transcripts into the
+ * search index. A progress bar on stderr when it is a TTY; the summary on stdout at the end; the
+ * `cleanupPeriodDays` warning on stderr. Exits 1 when any file failed (the others are indexed).
+ */
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { cleanupWarning, formatBackfillReport, runBackfill } from "../../app/backfill.js";
+import { projectContext } from "../../app/context.js";
+import { processRuntime } from "../../app/runtime.js";
+
+/** Adds the `backfill` command to `program`. */
+export function registerBackfill(program: Command): void {
+  program
+    .command("backfill")
+    .description("index past Claude Code transcripts (default ~/.claude/projects) for `memdir search`")
+    .option("--from <dir>", "scan this directory (recursively) for *.jsonl transcripts instead")
+    .option("--json", "print the report as JSON")
+    .action(async (o: { from?: string; json?: boolean }) => {
+      const rt = processRuntime();
+      const ctx = projectContext(rt, rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd);
+      const tty = process.stderr.isTTY && !o.json;
+      const report = await runBackfill(ctx, {
+        from: o.from === undefined ? undefined : resolve(rt.cwd, o.from),
+        progress: tty
+          ? { write: (s) => process.stderr.write(s), columns: process.stderr.columns }
+          : undefined,
+      });
+      console.log(o.json ? JSON.stringify(report, null, 2) : formatBackfillReport(report));
+      process.stderr.write(`${cleanupWarning(report.cleanup)}\n`);
+      if (report.errors.length) process.exitCode = 1;
+    });
+}
