@@ -18,7 +18,7 @@ await build({
   outfile,
   external: ["better-sqlite3"],
   banner: {
-    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    js: "import { createRequire as __memdirBenchRequire } from 'node:module'; const require = __memdirBenchRequire(import.meta.url);",
   },
   logLevel: "warning",
 });

@@ -5,7 +5,7 @@
  * prompts. At PreToolUse (Read/Edit/Write…), memories that mention the file, once per file per session.
  */
 
-import { basename, isAbsolute, relative } from "node:path";
+import { basename, isAbsolute, relative, resolve, sep } from "node:path";
 import { DATA_PREFACE, fenceAsData } from "../adapters/claude-code/hook-output.js";
 import { truncateCodePoints } from "../core/text.js";
 import { advisoryThrottled, claimAdvisory, markSurfaced, readSurfaced } from "../sessions/index.js";
@@ -126,23 +126,32 @@ interface Recalled {
   body: string;
 }
 
-/** One fenced block per memory, cut so that the whole block fits `budget`; at most `max` memories. */
+/**
+ * One fenced block per memory (at most `max`), within `budget` UTF-16 units in all. Each memory gets
+ * an equal share of what is left for bodies (a long first memory cannot starve the others); a body
+ * longer than its share is cut.
+ */
 function formatRecall(
   header: string,
   items: Recalled[],
   max: number,
   budget: number,
 ): { text: string; used: Recalled[] } {
+  const chosen = items.slice(0, max);
   let text = `${DATA_PREFACE}\n${header}`;
   const used: Recalled[] = [];
-  for (const m of items.slice(0, max)) {
+  const frames = chosen.map((m) => {
     const head = `[${m.type}] ${m.name}${m.description ? ` — ${m.description}` : ""}`;
-    const room = budget - text.length - 2;
-    const frame = fenceAsData(m.path, "", { preface: false }).length + head.length + 2;
-    if (room - frame < 40) break;
-    const body = truncateCodePoints(m.body.trim(), Math.max(0, room - frame));
+    return { m, head, frame: fenceAsData(m.path, head, { preface: false }).length + 2 };
+  });
+  for (const [i, { m, head, frame }] of frames.entries()) {
+    const left = budget - text.length - 1;
+    const framesAfter = frames.slice(i + 1).reduce((a, f) => a + f.frame + 1, 0);
+    if (frame > left) break;
+    const share = Math.floor((left - framesAfter) / (frames.length - i)) - frame;
+    const body = share >= 40 ? truncateCodePoints(m.body.trim(), share) : "";
     const block = fenceAsData(m.path, body ? `${head}\n${body}` : head, { preface: false });
-    if (block.length > room) break;
+    if (block.length > left) break;
     text += `\n${block}`;
     used.push(m);
   }
@@ -158,12 +167,13 @@ export async function recallForPrompt(ctx: AppContext, sessionId: string, prompt
   const { s, db } = await openSyncedIndex(ctx, HOOK_BUSY_TIMEOUT_MS);
   try {
     const surfaced = readSurfaced(ctx.paths.stateRoot, sessionId);
-    const hits = s.searchIndex(db, prompt.slice(0, 10_000), {
+    const plan = s.planQuery(db, prompt.slice(0, 10_000));
+    const hits = s.searchIndex(db, plan, {
       nowMs: ctx.rt.now(),
       limit: RECALL_MAX_FILES,
       filter: { sources: ["memories"], project: ctx.paths.projectRoot, excludeKeys: surfaced },
     });
-    const relevant = hits.filter((h) => s.isRelevant(h, prompt));
+    const relevant = hits.filter((h) => s.isRelevant(h, plan));
     if (!relevant.length) return "";
     const { text, used } = formatRecall(
       "Memories that may be relevant to this prompt (topic files; Read them for detail):",
@@ -212,10 +222,16 @@ export function mentionsFile(text: string, relPath: string): boolean {
  * PreToolUse file recall for `filePath` (absolute or cwd-relative). Returns text for
  * `additionalContext` or "". Each file is considered once per session (advisory throttle).
  */
-export async function recallForFile(ctx: AppContext, sessionId: string, filePath: string): Promise<string> {
+export async function recallForFile(
+  ctx: AppContext,
+  sessionId: string,
+  filePath: string,
+  cwd: string,
+): Promise<string> {
   const { stateRoot, projectRoot } = ctx.paths;
-  const rel = isAbsolute(filePath) ? relative(projectRoot, filePath) : filePath;
-  if (!rel || rel.startsWith("..")) return "";
+  // One key per file however the tool spelled it (`./src/a.ts`, `src/a.ts`, `/abs/src/a.ts`).
+  const rel = relative(projectRoot, resolve(cwd, filePath)).split(sep).join("/");
+  if (!rel || rel.startsWith("..") || isAbsolute(rel)) return "";
   const key = `file-recall:${rel}`;
   const now = ctx.rt.now();
   if (advisoryThrottled(stateRoot, sessionId, key, now, Number.POSITIVE_INFINITY) || !anyTopics(ctx))
@@ -223,10 +239,15 @@ export async function recallForFile(ctx: AppContext, sessionId: string, filePath
   if (!claimAdvisory(stateRoot, sessionId, key, now, Number.POSITIVE_INFINITY)) return "";
   const { s, db } = await openSyncedIndex(ctx, HOOK_BUSY_TIMEOUT_MS);
   try {
+    // Memories already recalled for a prompt (or another file) in this session are not repeated.
     const hits = s.searchIndex(db, rel, {
       nowMs: now,
       limit: 20,
-      filter: { sources: ["memories"], project: projectRoot },
+      filter: {
+        sources: ["memories"],
+        project: projectRoot,
+        excludeKeys: readSurfaced(stateRoot, sessionId),
+      },
     });
     const items: Recalled[] = [];
     for (const h of hits) {

@@ -25,6 +25,8 @@ export interface SearchResult {
   hits: SearchHit[];
   /** Files that are not searchable because they failed to parse. */
   errors: SyncReport["errors"];
+  /** Problems with the index itself (a failed sync: results may be stale; a rebuilt corrupt index). */
+  warnings: string[];
 }
 
 /** Syncs this project's files, then searches. */
@@ -33,7 +35,13 @@ export async function runSearch(
   query: string,
   o: SearchCommandOptions,
 ): Promise<SearchResult> {
-  const { s, db, sync } = await openSyncedIndex(ctx, 5_000);
+  const { s, db, sync, syncError, recovered } = await openSyncedIndex(ctx, 5_000);
+  const warnings = [
+    ...(recovered ? [recovered] : []),
+    ...(syncError
+      ? [`the index could not be updated (results may be stale): ${syncError.split("\n")[0]}`]
+      : []),
+  ];
   try {
     const hits = s.searchIndex(db, query, {
       nowMs: ctx.rt.now(),
@@ -45,7 +53,7 @@ export async function runSearch(
         project: o.allProjects ? null : ctx.paths.projectRoot,
       },
     });
-    return { query, hits, errors: sync?.errors ?? [] };
+    return { query, hits, errors: sync?.errors ?? [], warnings };
   } finally {
     db.close();
   }
@@ -56,7 +64,7 @@ export async function runReindex(ctx: AppContext): Promise<SyncReport> {
   const s: Search = await import("../search/index.js");
   const db = s.openIndex(ctx.paths.indexFile, { nowMs: ctx.rt.now() });
   try {
-    return s.reindex(db, searchRoots(ctx.paths), ctx.rt.now());
+    return await s.reindex(db, searchRoots(ctx.paths), ctx.rt.now());
   } finally {
     db.close();
   }
@@ -95,6 +103,7 @@ export function formatSearch(r: SearchResult, cwd: string, c: Color): string {
       out.push(`   ${c.dim(`matched ${h.why.terms.join(", ")} in ${h.why.fields.join(", ")}`)}`);
   });
   for (const e of r.errors) out.push(c.dim(`not searchable (fix the file): ${e.path}: ${e.message}`));
+  for (const w of r.warnings) out.push(`warning: ${w}`);
   return out.join("\n");
 }
 

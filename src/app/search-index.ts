@@ -35,6 +35,10 @@ export interface OpenedIndex {
   db: import("../search/index.js").Db;
   /** The sync report, or undefined when the sync failed (logged) and the index is used as it was. */
   sync: import("../search/index.js").SyncReport | undefined;
+  /** Why the sync failed, for surfaces that can tell the user (the CLI); hooks only log it. */
+  syncError?: string;
+  /** Set when a corrupt index file was moved aside and a new one created. */
+  recovered?: string;
 }
 
 /**
@@ -45,13 +49,23 @@ export interface OpenedIndex {
  */
 export async function openSyncedIndex(ctx: AppContext, busyTimeoutMs: number): Promise<OpenedIndex> {
   const s = await loadSearch();
-  const db = s.openIndex(ctx.paths.indexFile, { busyTimeoutMs, nowMs: ctx.rt.now() });
+  let recovered: string | undefined;
+  const db = s.openIndex(ctx.paths.indexFile, {
+    busyTimeoutMs,
+    nowMs: ctx.rt.now(),
+    onRecover: (aside) => {
+      recovered = `the search index was corrupt: moved to ${aside} and rebuilt from your files; run \`memdir backfill\` to index past sessions again`;
+      ctx.log("warn", "search", recovered);
+    },
+  });
   let sync: OpenedIndex["sync"];
+  let syncError: string | undefined;
   try {
     sync = await s.syncIndex(db, searchRoots(ctx.paths), ctx.rt.now());
     for (const e of sync.errors) ctx.log("warn", "search", `not indexed: ${e.path}: ${e.message}`);
   } catch (e) {
-    ctx.log("warn", "search", `index sync skipped: ${describeError(e)}`);
+    syncError = describeError(e);
+    ctx.log("warn", "search", `index sync skipped: ${syncError}`);
   }
-  return { s, db, sync };
+  return { s, db, sync, syncError, recovered };
 }

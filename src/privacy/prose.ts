@@ -67,7 +67,11 @@ function category(keyword: string): Category {
 
 function looksSecret(value: string, quoted: boolean, sep: string, cat: Category): boolean {
   if (value.trim() === "" || value.includes(MARKER_PREFIX) || isPlaceholder(value)) return false;
-  if (sep.trim() === "") return cat === "password" && !quoted && strongSecret(value.replace(/[.:!?]+$/, ""));
+  if (sep.trim() === "") {
+    if (quoted) return false;
+    const bare = value.replace(/[.:!?]+$/, "");
+    return cat === "password" ? strongSecret(bare) : keyLike(bare);
+  }
   const v = quoted ? value.trim() : value.replace(/[.:!?]+$/, "");
   if (STOP.has(v.toLowerCase()) || isPlaceholder(v)) return false;
   if (/^[$%]|^\{\{/.test(v) || /[([]/.test(v)) return false; // references, calls, indexing
@@ -96,6 +100,16 @@ const ENGLISH_ENDING =
 function strongSecret(v: string): boolean {
   if (v.length < 6 || !/\p{L}/u.test(v) || !/\d/.test(v)) return false;
   return /[^\p{L}\p{N}]/u.test(v) || (/[a-z]/.test(v) && /[A-Z]/.test(v)) || v.length >= 8;
+}
+
+/**
+ * A value that reads as a key even with no "is"/":" after `secret`, `token` or `api key`
+ * (`secret wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`): ≥ 16 characters with a letter and a digit,
+ * and mixed case or a symbol. Words (`secret sauce`, `token budget`) never qualify.
+ */
+function keyLike(v: string): boolean {
+  if (v.length < 16 || !/\p{L}/u.test(v) || !/\d/.test(v)) return false;
+  return (/[a-z]/.test(v) && /[A-Z]/.test(v)) || /[^\p{L}\p{N}]/u.test(v);
 }
 
 /** Redacts secrets stated in prose (module doc). Linear time, never throws. */

@@ -101,3 +101,23 @@ describe("a password given without 'is' or ':'", () => {
     }
   });
 });
+
+describe("a key given right after 'secret', 'token' or 'api key' with no 'is' or ':'", () => {
+  it("redacts a key-like value (issue 3 tester: it reached search snippets and recall)", () => {
+    const t = "AWS key AKIAIOSFODNN7EXAMPLE secret wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY for deploys";
+    const out = scrub(t);
+    expect(out).not.toContain("wJalrXUtnFEMI");
+    expect(out).not.toContain("AKIAIOSFODNN7EXAMPLE");
+    expect(scrub("use token ghx9Q2mZkP4rT8vW1yB3 to call it")).not.toContain("ghx9Q2mZkP4rT8vW1yB3");
+  });
+  it("keeps ordinary words and short ids after those keywords", () => {
+    for (const t of [
+      "the secret sauce is caching",
+      "token budget 4000 per call",
+      "api key rotation runs monthly",
+      "secret scanning found nothing in build-2026-03-14",
+    ]) {
+      expect(scrub(t)).toBe(t);
+    }
+  });
+});

@@ -45,7 +45,8 @@ export async function onPreToolUse(ctx: AppContext, input: HookInput): Promise<s
   const file = toolFilePath(toolName, input.tool_input as Record<string, unknown>);
   if (file === undefined || isInside(ctx.paths.memoryDir, file)) return undefined;
   const { recallForFile } = await import("../recall.js");
-  return (await recallForFile(ctx, input.session_id, file)) || undefined;
+  const cwd = typeof input.cwd === "string" && input.cwd ? input.cwd : ctx.paths.projectRoot;
+  return (await recallForFile(ctx, input.session_id, file, cwd)) || undefined;
 }
 
 export async function onToolUse(ctx: AppContext, input: HookInput): Promise<string | undefined> {

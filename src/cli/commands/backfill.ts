@@ -23,7 +23,7 @@ export function registerBackfill(program: Command): void {
       const report = await runBackfill(ctx, {
         from: o.from === undefined ? undefined : resolve(rt.cwd, o.from),
         progress: tty
-          ? { write: (s) => process.stderr.write(s), columns: process.stderr.columns }
+          ? { write: (s) => process.stderr.write(s), columns: process.stderr.columns || 80 }
           : undefined,
       });
       console.log(o.json ? JSON.stringify(report, null, 2) : formatBackfillReport(report));

@@ -40,9 +40,10 @@ export function registerSearch(program: Command): void {
       new Option("--scope <scope>", "project, team or user (repeatable, or comma-separated)").argParser(list),
     )
     .addOption(
-      new Option("--type <type>", "memory type: user, feedback, project, reference (repeatable)").argParser(
-        list,
-      ),
+      new Option(
+        "--type <type>",
+        "memory type (user, feedback, project, reference) or note/session kind (priority, working, manual, summary, turn)",
+      ).argParser(list),
     )
     .addOption(
       new Option("--source <source>", "memories, notes, wiki or sessions (repeatable)").argParser(list),
@@ -54,6 +55,17 @@ export function registerSearch(program: Command): void {
       const rt = processRuntime();
       check("--scope", o.scope, ["project", "team", "user"]);
       check("--source", o.source, ["memories", "notes", "wiki", "sessions"]);
+      check("--type", o.type, [
+        "user",
+        "feedback",
+        "project",
+        "reference",
+        "priority",
+        "working",
+        "manual",
+        "summary",
+        "turn",
+      ]);
       const cwd = rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd;
       const r = await runSearch(projectContext(rt, cwd), words.join(" "), {
         scope: o.scope as never,

@@ -7,7 +7,7 @@ import { projectContext } from "../../app/context.js";
 import { processRuntime } from "../../app/runtime.js";
 import { formatSearch } from "../../app/search-cmd.js";
 import { formatLint, runWikiAdd, runWikiLint, runWikiQuery } from "../../app/wiki-cmd.js";
-import { MemdirError } from "../../core/errors.js";
+import { errnoCode, MemdirError } from "../../core/errors.js";
 
 const color = { bold: pc.bold, dim: pc.dim };
 
@@ -36,7 +36,24 @@ function int(flag: string, min: number) {
 }
 
 function readBody(body: string | undefined, file: string | undefined): string {
-  if (file !== undefined) return readFileSync(file === "-" ? 0 : file, "utf8");
+  if (file !== undefined && body !== undefined) {
+    throw new MemdirError("BAD_INPUT", "wiki add got the page text twice", {
+      expected: "the text as an argument OR --file <path>, not both",
+      received: `an argument and --file ${file}`,
+      hint: "drop one of them",
+    });
+  }
+  if (file !== undefined) {
+    try {
+      return readFileSync(file === "-" ? 0 : file, "utf8");
+    } catch (e) {
+      throw new MemdirError("BAD_INPUT", `cannot read ${file}`, {
+        expected: "a readable text file (or - for stdin)",
+        received: errnoCode(e) ?? String(e),
+        hint: "check the path given to --file",
+      });
+    }
+  }
   if (body !== undefined) return body;
   throw new MemdirError("BAD_INPUT", "wiki add needs the page text", {
     expected: "the text as an argument, or --file <path> (--file - reads stdin)",

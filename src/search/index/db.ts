@@ -15,7 +15,7 @@ import { newDatabase } from "./sqlite.js";
 export type Db = Database.Database;
 
 /** Bump when the tables or the analyzer's output change: the index is then rebuilt from files. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Default busy timeout (ms) for CLI and jobs; hooks pass a short one. */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
@@ -25,9 +25,11 @@ export interface OpenIndexOptions {
   busyTimeoutMs?: number;
   /** Clock for the name of a moved-aside corrupt file. */
   nowMs?: number;
+  /** Called with the new path of a corrupt index file that was moved aside (what it held is lost). */
+  onRecover?: (movedTo: string) => void;
 }
 
-const TABLES = ["fts", "docs", "files", "meta"] as const;
+const TABLES = ["fts_vocab", "fts", "docs", "files", "meta"] as const;
 
 function createSchema(db: Db): void {
   db.exec(`
@@ -50,6 +52,8 @@ function createSchema(db: Db): void {
     CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
       name, description, body, tokenize='${FTS_TOKENIZER}'
     );
+    -- Per-term document counts, read by the query planner (query/plan.ts) and the recall gate.
+    CREATE VIRTUAL TABLE IF NOT EXISTS fts_vocab USING fts5vocab(fts, 'row');
   `);
 }
 
@@ -73,6 +77,24 @@ function ensureSchema(db: Db): void {
     createSchema(db);
     db.prepare("INSERT INTO meta (k, v) VALUES ('version', ?)").run(versionTag());
   }).immediate();
+}
+
+/** Prepared statements per database: queries run the same few SQL texts many times. */
+const STATEMENTS = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/** `db.prepare(sql)`, prepared once per database. */
+export function cachedStatement(db: Db, sql: string): Database.Statement {
+  let m = STATEMENTS.get(db);
+  if (!m) {
+    m = new Map();
+    STATEMENTS.set(db, m);
+  }
+  let st = m.get(sql);
+  if (!st) {
+    st = db.prepare(sql);
+    m.set(sql, st);
+  }
+  return st;
 }
 
 function isNotADatabase(e: unknown): boolean {
@@ -129,6 +151,7 @@ export function openIndex(file: string, opts: OpenIndexOptions = {}): Db {
     }
     const fresh = openRaw(file, timeout);
     ensureSchema(fresh);
+    opts.onRecover?.(aside);
     return fresh;
   }
 }

@@ -16,7 +16,12 @@ function addonPath(): string | null {
   if (addon !== undefined) return addon;
   try {
     const req = typeof require === "function" ? require : createRequire(import.meta.url);
-    const p = join(dirname(req.resolve("better-sqlite3/package.json")), "build", "Release", "better_sqlite3.node");
+    const p = join(
+      dirname(req.resolve("better-sqlite3/package.json")),
+      "build",
+      "Release",
+      "better_sqlite3.node",
+    );
     addon = existsSync(p) ? p : null;
   } catch {
     addon = null;

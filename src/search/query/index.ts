@@ -1,3 +1,4 @@
+export { POSTINGS_BUDGET, planQuery, type QueryPlan, type QueryUnit } from "./plan.js";
 export { CANDIDATES, MAX_LIMIT, searchIndex } from "./query.js";
 export { isRelevant, requiredMatches } from "./relevance.js";
 export { makeSnippet, SNIPPET_MAX, SNIPPET_MAX_LINES } from "./snippet.js";

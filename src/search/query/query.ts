@@ -5,9 +5,10 @@
  * Short CJK queries (one character) that the bigram index cannot answer fall back to LIKE.
  */
 
-import { type AnalyzedQuery, analyzeQuery, toFtsMatch } from "../analyze/index.js";
-import type { Db } from "../index/db.js";
+import type { AnalyzedQuery } from "../analyze/index.js";
+import { cachedStatement, type Db } from "../index/db.js";
 import { type Candidate, FIELD_WEIGHTS, rank } from "../rank/index.js";
+import { planQuery, type QueryPlan } from "./plan.js";
 import { makeSnippet } from "./snippet.js";
 import type { SearchFilter, SearchHit, SearchOptions } from "./types.js";
 
@@ -54,35 +55,19 @@ function filterSql(f: SearchFilter): { sql: string; args: unknown[] } {
   return { sql: parts.length ? ` AND ${parts.join(" AND ")}` : "", args };
 }
 
-/** Prepared statements per database (a query runs the same few SQL texts). */
-const STMTS = new WeakMap<Db, Map<string, import("better-sqlite3").Statement>>();
-function stmt(db: Db, sql: string): import("better-sqlite3").Statement {
-  let m = STMTS.get(db);
-  if (!m) {
-    m = new Map();
-    STMTS.set(db, m);
-  }
-  let st = m.get(sql);
-  if (!st) {
-    st = db.prepare(sql);
-    m.set(sql, st);
-  }
-  return st;
-}
-
 function ftsCandidates(db: Db, match: string, f: SearchFilter): DocRow[] {
   const { sql, args } = filterSql(f);
   const { name: wn, description: wd, body: wb } = FIELD_WEIGHTS;
   // Rank on ids only (the sort then carries two numbers per match, not whole documents), then
   // fetch the winners' columns.
-  const top = stmt(
+  const top = cachedStatement(
     db,
     `SELECT d.id AS id, bm25(fts, ${wn}, ${wd}, ${wb}) AS s FROM fts JOIN docs d ON d.id = fts.rowid
      WHERE fts MATCH ?${sql} ORDER BY s, d.id LIMIT ${CANDIDATES}`,
   ).all(match, ...args) as { id: number; s: number }[];
   if (!top.length) return [];
   const score = new Map(top.map((t) => [t.id, t.s]));
-  const rows = stmt(
+  const rows = cachedStatement(
     db,
     `SELECT ${COLS}, 0 AS s FROM docs d WHERE d.id IN (SELECT value FROM json_each(?))`,
   ).all(JSON.stringify(top.map((t) => t.id))) as DocRow[];
@@ -98,7 +83,7 @@ function likeCandidates(db: Db, q: AnalyzedQuery, f: SearchFilter): DocRow[] {
   if (!shorts.length) return [];
   const { sql, args } = filterSql(f);
   const like = shorts.map(() => "(d.name || ' ' || d.description || ' ' || d.body) LIKE ?").join(" OR ");
-  return stmt(
+  return cachedStatement(
     db,
     `SELECT ${COLS}, -1.0 AS s FROM docs d WHERE (${like})${sql} ORDER BY d.id LIMIT ${CANDIDATES}`,
   ).all(...shorts.map((t) => `%${t}%`), ...args) as DocRow[];
@@ -113,7 +98,7 @@ function groupSeqs(db: Db, rows: DocRow[]): Map<number, number> {
   const seq = new Map<number, number>();
   for (let i = 0; i < groups.length; i += 500) {
     const chunk = groups.slice(i, i + 500);
-    const all = stmt(
+    const all = cachedStatement(
       db,
       "SELECT id, grp FROM docs WHERE grp IN (SELECT value FROM json_each(?)) ORDER BY grp, updated_ms, key",
     ).all(JSON.stringify(chunk)) as { id: number; grp: string }[];
@@ -129,15 +114,15 @@ function groupSeqs(db: Db, rows: DocRow[]): Map<number, number> {
 }
 
 /**
- * Ranked hits for `text`. Never throws on user text: text with nothing searchable (empty,
- * punctuation, only stopwords) returns []. Hits are ordered by score desc, then key asc (stable across a rebuild).
+ * Ranked hits for `text` (or a plan from `planQuery`, which the recall gate reuses). Never throws on
+ * user text: text with nothing searchable (empty, punctuation, only stopwords) returns []. Hits are ordered by score desc, then key asc (stable across a rebuild).
  * @throws SqliteError only for database faults (busy past the timeout, I/O).
  */
-export function searchIndex(db: Db, text: string, opts: SearchOptions): SearchHit[] {
+export function searchIndex(db: Db, text: string | QueryPlan, opts: SearchOptions): SearchHit[] {
   const limit = Math.max(1, Math.min(MAX_LIMIT, Math.trunc(opts.limit ?? 10)));
   const f = opts.filter ?? {};
-  const q = analyzeQuery(text);
-  const match = toFtsMatch(q);
+  const plan = typeof text === "string" ? planQuery(db, text) : text;
+  const { q, match } = plan;
   const rows = new Map<number, DocRow>();
   if (match) for (const r of ftsCandidates(db, match, f)) rows.set(r.id, r);
   if (rows.size < limit) for (const r of likeCandidates(db, q, f)) if (!rows.has(r.id)) rows.set(r.id, r);

@@ -12,6 +12,17 @@ function containsRun(tokens: string[], phrase: string[]): boolean {
   return false;
 }
 
+/** The run a phrase of overlapping bigrams spells (`["끝말", "말잇", "잇기"]` → `끝말잇기`). */
+export function phraseText(p: string[]): string {
+  return (
+    (p[0] ?? "") +
+    p
+      .slice(1)
+      .map((g) => Array.from(g).slice(1).join(""))
+      .join("")
+  );
+}
+
 /**
  * Matched query terms (CJK phrases shown as the run they spell) and the fields they matched in.
  * Re-analyzes the candidate's fields: call it for returned hits only.

@@ -21,7 +21,6 @@ export interface SyncReport {
   errors: { path: string; message: string }[];
 }
 
-
 function report(plan: SyncPlan, errors: SyncReport["errors"]): SyncReport {
   return {
     added: plan.added.length,
@@ -45,11 +44,17 @@ export async function syncIndex(db: Db, roots: SourceRoots, nowMs: number): Prom
   const contents = new Map<string, { text: string; hash: string }>();
   const stale = needsContent(disk, readRows(db, roots.project, owns));
   // node:crypto costs a hook tens of ms to load: only a sync that has something to read loads it.
-  const { createHash } = stale.length ? await import("node:crypto") : { createHash: undefined };
+  // process.getBuiltinModule, not import(): dist/hook.cjs runs from a V8 code cache in a vm.Script,
+  // where a dynamic import() of a builtin throws.
+  const crypto = stale.length ? process.getBuiltinModule("node:crypto") : undefined;
   for (const e of stale) {
     try {
       const text = readFileSync(e.path, "utf8");
-      const hash = createHash!("sha256").update(text, "utf8").digest("hex").slice(0, 32);
+      const hash = (crypto as typeof import("node:crypto"))
+        .createHash("sha256")
+        .update(text, "utf8")
+        .digest("hex")
+        .slice(0, 32);
       contents.set(e.path, { text, hash });
     } catch {
       // vanished or unreadable: reconsidered next sync

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { errnoCode, MemdirError } from "../../core/errors.js";
 
 /**
- * Absolute paths of the `.jsonl` files under `dir` (any depth), sorted so a session's transcript
+ * Absolute paths of the `.jsonl` files under `dir` (any depth; compaction agents' files excluded), sorted so a session's transcript
  * comes before its `<session>/subagents/*.jsonl`. Symbolic links are not followed (no cycles).
  * Unreadable subdirectories are reported in `errors` and skipped.
  * @throws MemdirError NOT_FOUND when `dir` itself cannot be listed.
@@ -34,7 +34,9 @@ export function findTranscripts(dir: string): {
     for (const e of entries) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p, false);
-      else if (e.isFile() && e.name.endsWith(".jsonl")) files.push(p);
+      // `agent-acompact-*` are Claude Code's compaction runs: their "prompt" is the harness's summary
+      // request, not the user's; the summary itself reaches the main transcript.
+      else if (e.isFile() && e.name.endsWith(".jsonl") && !e.name.startsWith("agent-acompact")) files.push(p);
     }
   };
   walk(dir, true);
