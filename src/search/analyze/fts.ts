@@ -14,16 +14,17 @@ function quote(s: string): string {
 }
 
 /**
- * A safe FTS5 MATCH expression: an OR of double-quoted terms and phrases (`"rate" OR "limiter" OR
- * "用户 户身 身份"`), or null when nothing is searchable (empty, stopwords only, punctuation only).
- * User text never reaches the FTS5 query syntax unquoted, so `AND`, `NEAR(`, `*`, `:` are plain words.
+ * A safe FTS5 MATCH expression: an OR (or, with `op` "AND", an AND) of double-quoted terms and
+ * phrases (`"rate" OR "limiter" OR "用户 户身 身份"`), or null when nothing is searchable (empty,
+ * stopwords only, punctuation only). User text never reaches the FTS5 query syntax unquoted, so
+ * `AND`, `NEAR(`, `*`, `:` are plain words.
  */
-export function toFtsMatch(q: AnalyzedQuery): string | null {
+export function toFtsMatch(q: AnalyzedQuery, op: "OR" | "AND" = "OR"): string | null {
   const parts: string[] = [];
   for (const t of q.terms) if (t.length > 0) parts.push(quote(t));
   for (const p of q.phrases) {
     const toks = p.filter((x) => x.length > 0);
     if (toks.length > 0) parts.push(quote(toks.join(" ")));
   }
-  return parts.length > 0 ? parts.join(" OR ") : null;
+  return parts.length > 0 ? parts.join(` ${op} `) : null;
 }

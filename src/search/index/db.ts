@@ -15,7 +15,7 @@ import { newDatabase } from "./sqlite.js";
 export type Db = Database.Database;
 
 /** Bump when the tables or the analyzer's output change: the index is then rebuilt from files. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 5;
 
 /** Default busy timeout (ms) for CLI and jobs; hooks pass a short one. */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
@@ -46,7 +46,7 @@ function createSchema(db: Db): void {
       grp TEXT, updated_ms INTEGER NOT NULL, meta TEXT NOT NULL DEFAULT '{}'
     );
     CREATE INDEX IF NOT EXISTS docs_file ON docs(file);
-    CREATE INDEX IF NOT EXISTS docs_grp ON docs(grp);
+    CREATE INDEX IF NOT EXISTS docs_grp ON docs(grp, updated_ms, key);
     -- A regular (not contentless) table: deleting a row then updates BM25's row count and average
     -- length; a contentless_delete table keeps counting deleted rows, so scores drift with edits.
     CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(

@@ -1,9 +1,12 @@
 /**
  * The query plan: the analysed query, each searchable unit's document frequency (from FTS5's own
- * vocabulary), and the MATCH expression. FTS5 scores every row that matches (no top-k pruning), so
- * a query made of common words would score tens of thousands of rows at 100k documents: the plan
- * keeps the rarest units up to POSTINGS_BUDGET matching rows (always at least the rarest one). The
- * dropped units are the most common ones, whose BM25 weight is the smallest anyway.
+ * vocabulary), and the MATCH expressions. FTS5 scores every row that matches (no top-k pruning), so
+ * an OR of common words would score tens of thousands of rows at 100k documents. When the units'
+ * document frequencies add up to more than POSTINGS_BUDGET, the plan searches first for documents
+ * holding all of the (up to AND_UNITS) rarest units, and falls back to an OR of the rarest units
+ * that fit the budget (always at least the rarest one); the most common units, whose BM25 weight is
+ * the smallest anyway, are left out. Small indexes (every memory dir of a person) are searched with
+ * a plain OR of every unit.
  */
 
 import { type AnalyzedQuery, analyzeQuery, toFtsMatch } from "../analyze/index.js";
@@ -11,7 +14,9 @@ import { cachedStatement, type Db } from "../index/db.js";
 import { phraseText } from "../rank/index.js";
 
 /** At most about this many matching rows are scored per query (sum of the kept units' document frequencies). */
-export const POSTINGS_BUDGET = 6_000;
+export const POSTINGS_BUDGET = 2_000;
+/** How many of the rarest units the AND-first search requires. */
+export const AND_UNITS = 4;
 
 /** One searchable unit of a query: a term, or a CJK phrase (its text as `why.terms` shows it). */
 export interface QueryUnit {
@@ -27,6 +32,11 @@ export interface QueryPlan {
   q: AnalyzedQuery;
   /** The MATCH expression over the kept units, or null when nothing is searchable. */
   match: string | null;
+  /**
+   * Set when the index is large for this query: an AND of the rarest units, searched before `match`
+   * (which is then only needed when the AND finds fewer hits than wanted).
+   */
+  matchAll: string | null;
   units: QueryUnit[];
   /** Documents in the index (an upper bound: the largest row id). */
   docs: number;
@@ -52,23 +62,27 @@ export function planQuery(db: Db, text: string): QueryPlan {
       phrase: p,
     })),
   ];
-  let budget = POSTINGS_BUDGET;
-  let first = true;
-  for (const u of [...units]
+  const present = [...units]
     .filter((x) => x.df > 0)
-    .sort((a, b) => a.df - b.df || (a.text < b.text ? -1 : 1))) {
-    if (!first && u.df > budget) break;
+    .sort((a, b) => a.df - b.df || (a.text < b.text ? -1 : 1));
+  const total = present.reduce((n, u) => n + u.df, 0);
+  let budget = POSTINGS_BUDGET;
+  for (const [i, u] of present.entries()) {
+    if (total > POSTINGS_BUDGET && i > 0 && u.df > budget) break;
     u.searched = true;
     budget -= u.df;
-    first = false;
   }
-  const kept: AnalyzedQuery = {
-    terms: units.filter((u) => u.searched && u.term !== undefined).map((u) => u.term as string),
-    phrases: units.filter((u) => u.searched && u.phrase !== undefined).map((u) => u.phrase as string[]),
-  };
+  const pick = (list: typeof units): AnalyzedQuery => ({
+    terms: list.filter((u) => u.term !== undefined).map((u) => u.term as string),
+    phrases: list.filter((u) => u.phrase !== undefined).map((u) => u.phrase as string[]),
+  });
+  const kept = pick(units.filter((u) => u.searched));
+  const rarest = present.slice(0, AND_UNITS);
+  const matchAll = total > POSTINGS_BUDGET && rarest.length > 1 ? toFtsMatch(pick(rarest), "AND") : null;
   return {
     q,
     match: toFtsMatch(kept),
+    matchAll,
     units: units.map(({ text, df, searched }) => ({ text, df, searched })),
     docs,
   };
