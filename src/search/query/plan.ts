@@ -14,7 +14,7 @@ import { cachedStatement, type Db } from "../index/db.js";
 import { phraseText } from "../rank/index.js";
 
 /** At most about this many matching rows are scored per query (sum of the kept units' document frequencies). */
-export const POSTINGS_BUDGET = 2_000;
+export const POSTINGS_BUDGET = 1_200;
 /** How many of the rarest units the AND-first search requires. */
 export const AND_UNITS = 4;
 
