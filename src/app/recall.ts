@@ -102,6 +102,7 @@ const TRIVIAL = new Set(
 
 /** True for prompts that carry no topic ("continue", "ok", "계속", a bare slash command, punctuation). */
 export function isTrivialPrompt(prompt: string): boolean {
+  if (prompt.length > 40) return false; // every entry of TRIVIAL is shorter: skip the Unicode regex
   const t = prompt
     .normalize("NFKC")
     .toLowerCase()

@@ -105,7 +105,9 @@ function isNotADatabase(e: unknown): boolean {
 
 function openRaw(file: string, busyTimeoutMs: number): Db {
   const db = newDatabase(file, busyTimeoutMs);
-  db.pragma("journal_mode = WAL");
+  // WAL persists in the file: only a new (or rolled back) database needs the switch, which writes.
+  if (String(db.pragma("journal_mode", { simple: true })).toLowerCase() !== "wal")
+    db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   // Reads through a memory map: a query touches a few hundred scattered pages of a file that can
   // be hundreds of MB (100k documents), and each read() would copy a page.

@@ -2,7 +2,7 @@
 
 import { deleteDocsOf, readRows } from "../sync/apply.js";
 import { ownsRow, type SourceRoots } from "../sync/discover.js";
-import { type SyncReport, syncIndex } from "../sync/sync.js";
+import { forgetListings, type SyncReport, syncIndex } from "../sync/sync.js";
 import type { Db } from "./db.js";
 
 /**
@@ -11,6 +11,7 @@ import type { Db } from "./db.js";
  */
 export async function reindex(db: Db, roots: SourceRoots, nowMs: number): Promise<SyncReport> {
   db.transaction(() => {
+    forgetListings(db);
     for (const path of readRows(db, roots.project, (r) => ownsRow(roots, r)).keys()) {
       deleteDocsOf(db, path);
       db.prepare("DELETE FROM files WHERE path = ?").run(path);

@@ -4,11 +4,11 @@
  */
 
 import { readFileSync } from "node:fs";
-import type { Db } from "../index/db.js";
+import { cachedStatement, type Db } from "../index/db.js";
 import { applySync, type DocParser, readRows } from "./apply.js";
 import { discoverFiles, ownsRow, type SourceRoots } from "./discover.js";
 import { needsContent } from "./plan.js";
-import type { FileRow, SyncPlan } from "./types.js";
+import type { DiskEntry, FileRow, SyncPlan } from "./types.js";
 
 export interface SyncReport {
   added: number;
@@ -38,9 +38,40 @@ function report(plan: SyncPlan, errors: SyncReport["errors"]): SyncReport {
  * alone. A file that vanishes or cannot be read between listing and reading is skipped this time.
  * @throws SqliteError SQLITE_BUSY when another writer holds the database past the busy timeout.
  */
+/** FNV-1a (32-bit, base 36) of the roots and every listed file's path, size and mtime. */
+function listingFingerprint(roots: SourceRoots, disk: DiskEntry[]): string {
+  let h = 0x811c9dc5;
+  const add = (s: string) => {
+    for (let i = 0; i < s.length; i++) {
+      h ^= s.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+  };
+  add(JSON.stringify(roots));
+  for (const d of disk) add(`${d.path}\0${d.size}\0${d.mtimeMs}\n`);
+  return `${h.toString(36)}:${disk.length}`;
+}
+
+const LISTING_KEY = (project: string) => `listing:${project}`;
+
+/** Forgets the listing fingerprints (reindex, which deletes rows the fingerprints vouch for). */
+export function forgetListings(db: Db): void {
+  db.prepare("DELETE FROM meta WHERE k LIKE 'listing:%'").run();
+}
+
 export async function syncIndex(db: Db, roots: SourceRoots, nowMs: number): Promise<SyncReport> {
   const owns = (r: FileRow) => ownsRow(roots, r);
   const disk = discoverFiles(roots);
+  // Fast path (every prompt of a session): the same files with the same stats as the last sync of
+  // this project, which left the rows matching them. One SELECT, no row scan.
+  const fp = listingFingerprint(roots, disk);
+  const last = cachedStatement(db, "SELECT v FROM meta WHERE k = ?").get(LISTING_KEY(roots.project)) as
+    | { v: string }
+    | undefined;
+  if (last) {
+    const saved = JSON.parse(last.v) as { fp: string; errors: SyncReport["errors"] };
+    if (saved.fp === fp) return { ...report(EMPTY_PLAN, saved.errors), unchanged: disk.length };
+  }
   const contents = new Map<string, { text: string; hash: string }>();
   const stale = needsContent(disk, readRows(db, roots.project, owns));
   // node:crypto costs a hook tens of ms to load: only a sync that has something to read loads it.
@@ -70,5 +101,15 @@ export async function syncIndex(db: Db, roots: SourceRoots, nowMs: number): Prom
   const errors = [...readRows(db, roots.project, owns).values()]
     .filter((r) => r.error !== null)
     .map((r) => ({ path: r.path, message: r.error as string }));
+  // Only a listing that was read completely vouches for the rows (a file that vanished mid-sync, or
+  // could not be read, is reconsidered next time).
+  if (stale.length === contents.size) {
+    cachedStatement(db, "INSERT OR REPLACE INTO meta (k, v) VALUES (?, ?)").run(
+      LISTING_KEY(roots.project),
+      JSON.stringify({ fp, errors }),
+    );
+  }
   return report(plan, errors);
 }
+
+const EMPTY_PLAN: SyncPlan = { added: [], changed: [], touched: [], moved: [], removed: [], unchanged: 0 };
