@@ -207,16 +207,29 @@ function readBody(db: import("../search/index.js").Db, key: string): string {
   return r?.body ?? "";
 }
 
-/** Memory text mentions the file: its project-relative path, or its base name when that is distinctive. */
+/**
+ * Memory text mentions the file at project-relative `relPath`: some path written in the text that
+ * ends with the file's base name must be a suffix of `relPath` (`rate/limiter.ts` and `limiter.ts`
+ * mention `src/rate/limiter.ts`; `other/limiter.ts` does not), and a bare base name counts only
+ * when it is distinctive (not `index.ts`, `main.py`, `README.md`…).
+ */
 export function mentionsFile(text: string, relPath: string): boolean {
   const hay = text.toLowerCase().replace(/\\/g, "/");
-  const rel = relPath.toLowerCase().replace(/\\/g, "/");
-  if (rel.includes("/") && hay.includes(rel)) return true;
+  const rel = relPath.toLowerCase().replace(/\\/g, "/").replace(/^\.\//, "");
   const base = basename(rel);
-  if (/^(index|main|mod|lib|utils?|types?|__init__|readme)\.[a-z0-9]+$/.test(base) && rel.includes("/"))
-    return false;
+  const generic = /^(index|main|mod|lib|utils?|types?|__init__|readme|package|config|setup)\.[a-z0-9]+$/.test(
+    base,
+  );
   const esc = base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(^|[^\\w.-])${esc}($|[^\\w-])`).test(hay);
+  for (const m of hay.matchAll(new RegExp(`([\\w.@~/-]*/)?${esc}(?![\\w-])`, "g"))) {
+    const before = m.index === 0 ? "" : (hay[m.index - 1] as string);
+    if (before && /[\w.-]/.test(before)) continue; // part of a longer name (`mylimiter.ts`)
+    const written = m[0].replace(/^\.\//, "").replace(/^\/+/, "");
+    if (written.includes("/")) {
+      if (rel === written || rel.endsWith(`/${written}`)) return true;
+    } else if (!generic) return true;
+  }
+  return false;
 }
 
 /**
@@ -257,8 +270,19 @@ export async function recallForFile(
         items.push({ path: h.path, type: h.type, name: h.name, description: h.description, body });
       }
     }
-    return formatRecall(`Memories that mention ${rel}:`, items, FILE_RECALL_MAX, FILE_RECALL_BUDGET_CHARS)
-      .text;
+    const { text, used } = formatRecall(
+      `Memories that mention ${rel}:`,
+      items,
+      FILE_RECALL_MAX,
+      FILE_RECALL_BUDGET_CHARS,
+    );
+    // The same surfaced set as prompt recall: a memory shown for a file is not shown again for a prompt.
+    const fresh = markSurfaced(
+      stateRoot,
+      sessionId,
+      used.map((u) => u.path),
+    );
+    return fresh.length === used.length ? text : "";
   } finally {
     db.close();
   }

@@ -27,6 +27,8 @@ export interface SearchResult {
   errors: SyncReport["errors"];
   /** Problems with the index itself (a failed sync: results may be stale; a rebuilt corrupt index). */
   warnings: string[];
+  /** What to try when nothing was found (past sessions of other projects). */
+  hint?: string;
 }
 
 /** Syncs this project's files, then searches. */
@@ -53,7 +55,12 @@ export async function runSearch(
         project: o.allProjects ? null : ctx.paths.projectRoot,
       },
     });
-    return { query, hits, errors: sync?.errors ?? [], warnings };
+    const sessionsOnly = o.source?.length === 1 && o.source[0] === "sessions";
+    const hint =
+      !hits.length && sessionsOnly && !o.allProjects
+        ? "Only this project's sessions were searched: add --all-projects, and run `memdir backfill` to index past sessions."
+        : undefined;
+    return { query, hits, errors: sync?.errors ?? [], warnings, hint };
   } finally {
     db.close();
   }
@@ -91,7 +98,10 @@ function where(h: SearchHit, cwd: string): string {
 /** Human output: one block per hit (rank, score, source/scope/type, where, title, snippet, why). */
 export function formatSearch(r: SearchResult, cwd: string, c: Color): string {
   const out: string[] = [];
-  if (!r.hits.length) out.push(`No results for ${JSON.stringify(r.query)}.`);
+  if (!r.hits.length) {
+    out.push(`No results for ${JSON.stringify(truncateCodePoints(r.query, 80))}.`);
+    if (r.hint) out.push(c.dim(r.hint));
+  }
   r.hits.forEach((h, i) => {
     const label = [h.source, h.scope, h.type].filter(Boolean).join("/");
     out.push(`${c.bold(`${i + 1}. ${h.name}`)}  ${c.dim(`${h.score.toFixed(3)} · ${label}`)}`);

@@ -105,11 +105,14 @@ function strongSecret(v: string): boolean {
 /**
  * A value that reads as a key even with no "is"/":" after `secret`, `token` or `api key`
  * (`secret wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`): ≥ 16 characters with a letter and a digit,
- * and mixed case or a symbol. Words (`secret sauce`, `token budget`) never qualify.
+ * and mixed case or a symbol; or, in one case, ≥ 24 characters with ≥ 4 digits and ≥ 4 letters
+ * (`secret 9f8e7d6c5b4a39281706f5e4d3c2b1a0`). Words (`secret sauce`, `token budget`) never qualify.
  */
 function keyLike(v: string): boolean {
   if (v.length < 16 || !/\p{L}/u.test(v) || !/\d/.test(v)) return false;
-  return (/[a-z]/.test(v) && /[A-Z]/.test(v)) || /[^\p{L}\p{N}]/u.test(v);
+  if ((/[a-z]/.test(v) && /[A-Z]/.test(v)) || /[^\p{L}\p{N}]/u.test(v)) return true;
+  // One case only: long enough and mixed enough to be random (`9f8e7d6c…` hex keys, base36 tokens).
+  return v.length >= 24 && (v.match(/\d/g)?.length ?? 0) >= 4 && (v.match(/\p{L}/gu)?.length ?? 0) >= 4;
 }
 
 /** Redacts secrets stated in prose (module doc). Linear time, never throws. */

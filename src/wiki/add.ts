@@ -74,7 +74,7 @@ function updatePlan(page: WikiPage, d: CleanPageInput, nowMs: number): AddPagePl
   const old = page.body.trim();
   let body = old;
   if (d.mode === "replace") body = d.body;
-  else if (d.body !== "" && !old.includes(d.body)) body = old === "" ? d.body : `${old}\n\n${d.body}`;
+  else if (d.body !== "" && !hasBlock(old, d.body)) body = old === "" ? d.body : `${old}\n\n${d.body}`;
   const title = d.slug !== undefined ? d.title : page.title;
   const tags = union(page.tags, d.tags);
   const sources = union(page.sources, d.sources);
@@ -99,11 +99,28 @@ function updatePlan(page: WikiPage, d: CleanPageInput, nowMs: number): AddPagePl
 }
 
 /**
+ * True when `text` already stands in `page` as whole paragraphs (blank-line separated, compared with
+ * whitespace squashed): appending "port 80" to a page that says "Use port 8080" is not a repeat.
+ */
+function hasBlock(page: string, text: string): boolean {
+  const norm = (s: string) => s.replace(/\s+/g, " ").trim();
+  const blocks = page.split(/\n\s*\n/).map(norm);
+  const want = text
+    .split(/\n\s*\n/)
+    .map(norm)
+    .filter(Boolean);
+  for (let i = 0; i + want.length <= blocks.length; i++) {
+    if (want.every((w, j) => blocks[i + j] === w)) return true;
+  }
+  return false;
+}
+
+/**
  * Plans adding `input` to a wiki whose current pages are `listing` (pure). The target is the page
  * of `input.slug` when given, else the page whose title equals `input.title` (case-insensitive),
  * else a new page at the title's slug (`-2`, `-3`, … on a collision with another title or a
  * reserved name). An update keeps `created` and unknown keys, unions tags and sources, replaces
- * or appends the body (`mode`, default append; an appended text the page already contains is not
+ * or appends the body (`mode`, default append; an appended text whose paragraphs the page already holds, in order, is not
  * repeated), takes a given category/confidence, renames the title only when `slug` was given, and
  * bumps `updated` only when something changed.
  * @throws MemdirError BAD_INPUT (see cleanPageInput; `nowMs` not a number), BAD_FRONTMATTER (the

@@ -194,6 +194,20 @@ describe("PreToolUse file recall", () => {
     expect(ctxOf(await read("src/rate/limiter.ts", "Write"))).toContain(m);
   });
 
+  it("a memory recalled for a file is not recalled again for a prompt", async () => {
+    const s = setup();
+    const m = s.memory(
+      "limiter",
+      "The rate limiter uses a token bucket",
+      "See src/rate/limiter.ts before editing.",
+      "project",
+    );
+    const pre = (file: string) =>
+      s.hook("PreToolUse", { tool_name: "Read", tool_input: { file_path: file } });
+    expect(ctxOf(await pre(join(s.project, "src/rate/limiter.ts")))).toContain(m);
+    expect(await s.prompt("how does the rate limiter token bucket work?")).toBe("");
+  });
+
   it("shares the surfaced set with prompt recall and normalises the file's spelling", async () => {
     const s = setup();
     const m = s.memory(
@@ -210,5 +224,22 @@ describe("PreToolUse file recall", () => {
     expect(ctxOf(await pre(join(s.project, "src/rate/limiter.ts")))).toContain(m);
     expect(await pre("./src/rate/limiter.ts")).toBe("");
     expect(await pre(join(s.project, "src", "..", "src", "rate", "limiter.ts"))).toBe("");
+  });
+});
+
+describe("mentionsFile", () => {
+  it("needs the written path to be a suffix of the file's path; bare generic names never count", async () => {
+    const { mentionsFile } = await import("../../src/app/recall.js");
+    const text =
+      "Edit src/rate/limiter.ts only with the lock; see src/main.py and README.md. Also tokens.ts.";
+    expect(mentionsFile(text, "src/rate/limiter.ts")).toBe(true);
+    expect(mentionsFile(text, "other/limiter.ts")).toBe(false);
+    expect(mentionsFile(text, "x/rate/limiter.ts")).toBe(false);
+    expect(mentionsFile(text, "limiter.ts")).toBe(false);
+    expect(mentionsFile(text, "src/main.py")).toBe(true);
+    expect(mentionsFile(text, "lib/main.py")).toBe(false);
+    expect(mentionsFile(text, "docs/README.md")).toBe(false);
+    expect(mentionsFile(text, "src/auth/tokens.ts")).toBe(true);
+    expect(mentionsFile(text, "src/auth/mytokens.ts")).toBe(false);
   });
 });

@@ -109,6 +109,9 @@ describe("a key given right after 'secret', 'token' or 'api key' with no 'is' or
     expect(out).not.toContain("wJalrXUtnFEMI");
     expect(out).not.toContain("AKIAIOSFODNN7EXAMPLE");
     expect(scrub("use token ghx9Q2mZkP4rT8vW1yB3 to call it")).not.toContain("ghx9Q2mZkP4rT8vW1yB3");
+    for (const kw of ["secret", "api key", "token"]) {
+      expect(scrub(`${kw} 9f8e7d6c5b4a39281706f5e4d3c2b1a0 for the vault`)).not.toContain("9f8e7d6c5b4a");
+    }
   });
   it("keeps ordinary words and short ids after those keywords", () => {
     for (const t of [
@@ -118,6 +121,22 @@ describe("a key given right after 'secret', 'token' or 'api key' with no 'is' or
       "secret scanning found nothing in build-2026-03-14",
     ]) {
       expect(scrub(t)).toBe(t);
+    }
+  });
+});
+
+describe("multi-megabyte tokens (issue 3 tester: a 9 MB paste made backfill skip the session)", () => {
+  it("never throws and drops the blob", () => {
+    for (const s of [
+      "x".repeat(9_000_000),
+      `ghp_${"A".repeat(9_000_000)}`,
+      `key=${"a".repeat(9_000_000)} tail`,
+    ]) {
+      const out = scrub(`before ${s} after`);
+      expect(out.startsWith("before ")).toBe(true);
+      expect(out.endsWith(" after")).toBe(true);
+      expect(out.length).toBeLessThan(200);
+      expect(scrub(out)).toBe(out);
     }
   });
 });

@@ -287,3 +287,16 @@ describe("reading never takes the write lock", () => {
     });
   });
 });
+
+describe("append is not fooled by text that merely appears inside the page", () => {
+  it("appends 'port 80' to a page saying 'Use port 8080', and 'line 1' after 'line 10'", () => {
+    const dir = tempDir();
+    addPage(dir, { title: "Ports", body: "Use port 8080" }, { nowMs: Date.UTC(2026, 10, 29) });
+    const r = addPage(dir, { title: "Ports", body: "port 80" }, { nowMs: Date.UTC(2026, 10, 29) });
+    expect(r.changed).toBe(true);
+    expect(readPage(r.path).body).toContain("port 80\n");
+    addPage(dir, { title: "Lines", body: "line 10" }, { nowMs: 1 });
+    expect(addPage(dir, { title: "Lines", body: "line 1" }, { nowMs: 2 }).changed).toBe(true);
+    expect(addPage(dir, { title: "Lines", body: "line 1" }, { nowMs: 3 }).changed).toBe(false);
+  });
+});
