@@ -119,7 +119,7 @@ if (args.includes("--write")) {
   }
   const section = `## hooks (bench/hooks/run.mjs)\n\nMeasured ${new Date().toISOString().slice(0, 10)}, ${runs} interleaved runs, Node ${process.version}, 2 cores, NODE_EXTRA_CA_CERTS unset; SessionStart with 200 topic files.\n\n${lines.join("\n")}\n\n${HOW_TO_READ}\n`;
   text = text.includes("## hooks (bench/hooks/run.mjs)")
-    ? text.replace(/## hooks \(bench\/hooks\/run\.mjs\)[\s\S]*?(?=\n## |$)/, section)
+    ? text.replace(/## hooks \(bench\/hooks\/run\.mjs\)[\s\S]*?(?=\n## |\n<!-- |$)/, section)
     : `${text.trimEnd()}\n\n${section}`;
   writeFileSync(file, text);
 }

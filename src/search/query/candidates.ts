@@ -10,8 +10,13 @@ import { cachedStatement, type Db } from "../index/db.js";
 import { FIELD_WEIGHTS } from "../rank/index.js";
 import type { SearchFilter, SearchHit } from "./types.js";
 
-/** How many FTS5 matches the re-ranker sees (rank/ was tuned with 300). */
+/** At most this many FTS5 matches reach the re-ranker (rank/ was tuned on LoCoMo with 300 for k ≤ 50). */
 export const CANDIDATES = 300;
+
+/** Candidates for a query that wants `limit` hits: 20 per hit, at least 100 (recall asks for 5). */
+export function candidatesFor(limit: number): number {
+  return Math.min(CANDIDATES, Math.max(100, 20 * limit));
+}
 
 /** What ranking needs of a candidate. */
 export interface LightRow {
@@ -57,30 +62,30 @@ function filterSql(f: SearchFilter): { sql: string; args: unknown[] } {
 }
 
 /**
- * The top CANDIDATES for `match` (an expression from toFtsMatch) under the filter, best first.
+ * The top `n` (default CANDIDATES) for `match` (an expression from toFtsMatch) under the filter, best first.
  * First the FTS5 table alone (ids and bm25 only, no join: the cheap path), then the filter on those
  * rows; only when the filter dropped rows and more matches exist does a second query join `docs`
  * for every match (another project's documents crowding the top, a narrow --source or --type).
  */
-export function ftsCandidates(db: Db, match: string, f: SearchFilter): LightRow[] {
+export function ftsCandidates(db: Db, match: string, f: SearchFilter, n = CANDIDATES): LightRow[] {
   const { sql, args } = filterSql(f);
   const { name: wn, description: wd, body: wb } = FIELD_WEIGHTS;
   const bm25 = `bm25(fts, ${wn}, ${wd}, ${wb})`;
   const top = cachedStatement(
     db,
-    `SELECT rowid AS id, ${bm25} AS s FROM fts WHERE fts MATCH ? ORDER BY s, rowid LIMIT ${CANDIDATES}`,
-  ).all(match) as { id: number; s: number }[];
+    `SELECT rowid AS id, ${bm25} AS s FROM fts WHERE fts MATCH ? ORDER BY s, rowid LIMIT ?`,
+  ).all(match, n) as { id: number; s: number }[];
   const score = new Map(top.map((t) => [t.id, t.s]));
   const rows = cachedStatement(
     db,
     `SELECT ${LIGHT}, 0 AS s FROM docs d WHERE d.id IN (SELECT value FROM json_each(?))${sql}`,
   ).all(JSON.stringify(top.map((t) => t.id)), ...args) as LightRow[];
-  if (rows.length < top.length && top.length === CANDIDATES) {
+  if (rows.length < top.length && top.length === n) {
     return cachedStatement(
       db,
       `SELECT ${LIGHT}, ${bm25} AS s FROM fts JOIN docs d ON d.id = fts.rowid
-       WHERE fts MATCH ?${sql} ORDER BY s, d.id LIMIT ${CANDIDATES}`,
-    ).all(match, ...args) as LightRow[];
+       WHERE fts MATCH ?${sql} ORDER BY s, d.id LIMIT ?`,
+    ).all(match, ...args, n) as LightRow[];
   }
   for (const r of rows) r.s = score.get(r.id) as number;
   return rows;

@@ -9,6 +9,7 @@
 import type { Db } from "../index/db.js";
 import { type Candidate, rank } from "../rank/index.js";
 import {
+  candidatesFor,
   type FullRow,
   ftsCandidates,
   fullRow,
@@ -59,9 +60,10 @@ export function searchIndex(db: Db, text: string | QueryPlan, opts: SearchOption
   const { q, match, matchAll } = plan;
   const rows = new Map<number, LightRow>();
   // Large index: documents with all the rarest terms first; the OR only when they are too few.
-  if (matchAll) for (const r of ftsCandidates(db, matchAll, f)) rows.set(r.id, r);
+  const n = candidatesFor(limit);
+  if (matchAll) for (const r of ftsCandidates(db, matchAll, f, n)) rows.set(r.id, r);
   if (match && rows.size < limit)
-    for (const r of ftsCandidates(db, match, f)) if (!rows.has(r.id)) rows.set(r.id, r);
+    for (const r of ftsCandidates(db, match, f, n)) if (!rows.has(r.id)) rows.set(r.id, r);
   if (rows.size < limit) for (const r of likeCandidates(db, q, f)) if (!rows.has(r.id)) rows.set(r.id, r);
   const exclude = new Set(f.excludeKeys ?? []);
   const live = [...rows.values()].filter((r) => !exclude.has(r.key));

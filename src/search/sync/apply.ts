@@ -5,7 +5,7 @@
  */
 
 import { analyze } from "../analyze/index.js";
-import type { Db } from "../index/db.js";
+import { cachedStatement, type Db } from "../index/db.js";
 import { planSync } from "./plan.js";
 import type { DiskEntry, DocInput, FileRow, SyncPlan } from "./types.js";
 
@@ -37,10 +37,10 @@ export function readRows(db: Db, project: string, owns: (r: FileRow) => boolean)
 
 /** Deletes a file's documents (and their FTS rows); keeps the `files` row. */
 export function deleteDocsOf(db: Db, path: string): void {
-  const ids = db.prepare("SELECT id FROM docs WHERE file = ?").pluck().all(path) as number[];
-  const delFts = db.prepare("DELETE FROM fts WHERE rowid = ?");
+  const ids = cachedStatement(db, "SELECT id FROM docs WHERE file = ?").pluck().all(path) as number[];
+  const delFts = cachedStatement(db, "DELETE FROM fts WHERE rowid = ?");
   for (const id of ids) delFts.run(id);
-  db.prepare("DELETE FROM docs WHERE file = ?").run(path);
+  cachedStatement(db, "DELETE FROM docs WHERE file = ?").run(path);
 }
 
 /** Inserts documents of the file row `file` (analysed into the FTS table). Keys must be unused. */
@@ -49,11 +49,12 @@ export function insertDocs(
   file: { path: string; source: string; scope: string; project: string },
   docs: DocInput[],
 ): void {
-  const ins = db.prepare(
+  const ins = cachedStatement(
+    db,
     `INSERT INTO docs (file, key, source, scope, project, type, name, description, body, grp, updated_ms, meta)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const fts = db.prepare("INSERT INTO fts (rowid, name, description, body) VALUES (?, ?, ?, ?)");
+  const fts = cachedStatement(db, "INSERT INTO fts (rowid, name, description, body) VALUES (?, ?, ?, ?)");
   for (const d of docs) {
     const { lastInsertRowid } = ins.run(
       file.path,
@@ -79,7 +80,8 @@ export function insertDocs(
 }
 
 function upsertFileRow(db: Db, e: DiskEntry, hash: string, error: string | null, nowMs: number): void {
-  db.prepare(
+  cachedStatement(
+    db,
     `INSERT INTO files (path, source, scope, project, size, mtime_ms, hash, offset, error, indexed_ms)
      VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
      ON CONFLICT(path) DO UPDATE SET source = excluded.source, scope = excluded.scope,
@@ -90,7 +92,7 @@ function upsertFileRow(db: Db, e: DiskEntry, hash: string, error: string | null,
 
 function removeFile(db: Db, path: string): void {
   deleteDocsOf(db, path);
-  db.prepare("DELETE FROM files WHERE path = ?").run(path);
+  cachedStatement(db, "DELETE FROM files WHERE path = ?").run(path);
 }
 
 /** File content -> documents (sync/parse.ts; injected so the no-change path never loads `yaml`). */
@@ -140,7 +142,7 @@ export function applySync(
         if (c) indexFile(db, e, c, parse, nowMs);
       }
       for (const e of plan.touched) {
-        db.prepare("UPDATE files SET size = ?, mtime_ms = ?, indexed_ms = ? WHERE path = ?").run(
+        cachedStatement(db, "UPDATE files SET size = ?, mtime_ms = ?, indexed_ms = ? WHERE path = ?").run(
           e.size,
           e.mtimeMs,
           nowMs,
