@@ -2,6 +2,7 @@
 // and bundled; CJS starts fastest on Node 20). Entries: the dispatcher, the hook surface, the CLI.
 
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { build } from "esbuild";
 
 rmSync("dist", { recursive: true, force: true });
@@ -18,6 +19,24 @@ const common = {
   logOverride: { "empty-import-meta": "silent" },
   external: [],
 };
+/**
+ * In the hook bundle, `import("../search/index.js")` (app/search-index.ts) becomes
+ * `require("./search.cjs")`: the search layer and better-sqlite3's JS live in their own bundle, so
+ * the hooks that never search (PostToolUse on every tool call) do not load or deserialize them.
+ */
+const searchApart = {
+  name: "search-apart",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/search\/index\.js$/ }, (a) =>
+      a.importer.endsWith(join("src", "app", "search-index.ts")) ? { path: "search", namespace: "search-apart" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "search-apart" }, () => ({
+      contents: 'module.exports = require("./search.cjs");',
+      loader: "js",
+    }));
+  },
+};
+
 await Promise.all([
   build({
     ...common,
@@ -31,7 +50,14 @@ await Promise.all([
     ...common,
     entryPoints: ["src/hooks/main.ts"],
     outfile: "dist/hook.cjs",
-    external: [...common.external, "yaml", "zod", "commander", "@secretlint/*"],
+    external: [...common.external, "yaml", "zod", "commander", "@secretlint/*", "./search.cjs"],
+    plugins: [searchApart],
+  }),
+  build({
+    ...common,
+    entryPoints: ["src/search/index.ts"],
+    outfile: "dist/search.cjs",
+    external: [...common.external, "yaml", "@secretlint/*"],
   }),
   build({ ...common, entryPoints: ["src/cli/main.ts"], outfile: "dist/cli.cjs" }),
 ]);
