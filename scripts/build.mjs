@@ -28,7 +28,9 @@ const searchApart = {
   name: "search-apart",
   setup(b) {
     b.onResolve({ filter: /^\.\.\/search\/index\.js$/ }, (a) =>
-      a.importer.endsWith(join("src", "app", "search-index.ts")) ? { path: "search", namespace: "search-apart" } : undefined,
+      a.importer.endsWith(join("src", "app", "search-index.ts"))
+        ? { path: "search", namespace: "search-apart" }
+        : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: "search-apart" }, () => ({
       contents: 'module.exports = require("./search.cjs");',
