@@ -1,4 +1,5 @@
 /** The Markdown report of a LoCoMo run (bench/RESULTS.md, between the locomo markers). */
+import { spliceSection } from "../shared/splice.js";
 import { CATEGORY_NAMES, type Dataset } from "./data.js";
 import type { RunResult } from "./harness.js";
 import { type Row, table } from "./metrics.js";
@@ -60,10 +61,7 @@ export function renderReport(ds: Dataset, res: RunResult, meta: { date: string; 
   ].join("\n");
 }
 
-/** `file` with the section between the markers replaced (or appended at the end when absent). */
+/** `file` with this bench's section replaced (or appended at the end when absent). */
 export function spliceReport(file: string, section: string): string {
-  const s = file.indexOf(START);
-  const e = file.indexOf(END);
-  if (s >= 0 && e > s) return file.slice(0, s) + section + file.slice(e + END.length);
-  return `${file.replace(/\n*$/, "\n\n")}${section}\n`;
+  return spliceSection(file, section, START, END);
 }

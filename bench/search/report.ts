@@ -1,4 +1,5 @@
 /** The Markdown section of bench/search in bench/RESULTS.md (between the search markers). */
+import { spliceSection } from "../shared/splice.js";
 import { SEED } from "./generate.js";
 import type { SizeResult } from "./measure.js";
 import { STAGES } from "./profile.js";
@@ -133,10 +134,7 @@ export function renderReport(rows: SizeResult[], meta: RunMeta): string {
   ].join("\n");
 }
 
-/** `file` with the section between the markers replaced (or appended at the end when absent). */
+/** `file` with this bench's section replaced (or appended at the end when absent). */
 export function spliceReport(file: string, section: string): string {
-  const s = file.indexOf(START);
-  const e = file.indexOf(END);
-  if (s >= 0 && e > s) return file.slice(0, s) + section + file.slice(e + END.length);
-  return `${file.replace(/\n*$/, "\n\n")}${section}\n`;
+  return spliceSection(file, section, START, END);
 }

@@ -6,30 +6,9 @@ import { projectContext } from "../../app/context.js";
 import { processRuntime } from "../../app/runtime.js";
 import { formatSearch, formatSyncReport, runReindex, runSearch } from "../../app/search-cmd.js";
 import { MemdirError } from "../../core/errors.js";
+import { intOption, list } from "./args.js";
 
 const color = { bold: pc.bold, dim: pc.dim };
-
-function list(v: string, prev: string[] = []): string[] {
-  return [
-    ...prev,
-    ...v
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-  ];
-}
-
-function positiveInt(v: string): number {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > 200) {
-    throw new MemdirError("BAD_INPUT", "--limit must be a whole number from 1 to 200", {
-      expected: "an integer 1..200",
-      received: JSON.stringify(v),
-      hint: "for example --limit 20",
-    });
-  }
-  return n;
-}
 
 export function registerSearch(program: Command): void {
   program
@@ -48,7 +27,11 @@ export function registerSearch(program: Command): void {
     .addOption(
       new Option("--source <source>", "memories, notes, wiki or sessions (repeatable)").argParser(list),
     )
-    .addOption(new Option("--limit <n>", "at most this many hits (1-200)").argParser(positiveInt).default(10))
+    .addOption(
+      new Option("--limit <n>", "at most this many hits (1-200)")
+        .argParser(intOption("--limit", 1, 200))
+        .default(10),
+    )
     .option("--all-projects", "search every project's documents, not only this project's")
     .option("--json", "print hits as JSON")
     .action(async (words: string[], o: Record<string, unknown>) => {

@@ -8,32 +8,9 @@ import { processRuntime } from "../../app/runtime.js";
 import { formatSearch } from "../../app/search-cmd.js";
 import { formatLint, runWikiAdd, runWikiLint, runWikiQuery } from "../../app/wiki-cmd.js";
 import { errnoCode, MemdirError } from "../../core/errors.js";
+import { intOption, list } from "./args.js";
 
 const color = { bold: pc.bold, dim: pc.dim };
-
-function list(v: string, prev: string[] = []): string[] {
-  return [
-    ...prev,
-    ...v
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-  ];
-}
-
-function int(flag: string, min: number) {
-  return (v: string): number => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min) {
-      throw new MemdirError("BAD_INPUT", `${flag} must be a whole number of at least ${min}`, {
-        expected: `an integer >= ${min}`,
-        received: JSON.stringify(v),
-        hint: `for example ${flag} ${Math.max(min, 10)}`,
-      });
-    }
-    return n;
-  };
-}
 
 function readBody(body: string | undefined, file: string | undefined): string {
   if (file !== undefined && body !== undefined) {
@@ -108,7 +85,9 @@ export function registerWiki(program: Command): void {
     .command("query")
     .description("find wiki pages by keywords and tags (ranked; no embeddings)")
     .argument("<query...>", "words or tags")
-    .addOption(new Option("--limit <n>", "at most this many pages").argParser(int("--limit", 1)).default(10))
+    .addOption(
+      new Option("--limit <n>", "at most this many pages").argParser(intOption("--limit", 1)).default(10),
+    )
     .option("--json", "print as JSON")
     .action(async (words: string[], o: { limit: number; json?: boolean }) => {
       const { rt, cwd } = ctx();
@@ -121,12 +100,12 @@ export function registerWiki(program: Command): void {
     .description("report orphan pages, broken [[links]], stale pages, oversized pages and bad frontmatter")
     .addOption(
       new Option("--stale-days <n>", "a page not updated for this many days is stale").argParser(
-        int("--stale-days", 1),
+        intOption("--stale-days", 1),
       ),
     )
     .addOption(
       new Option("--max-page-bytes <n>", "a page larger than this is oversized").argParser(
-        int("--max-page-bytes", 1),
+        intOption("--max-page-bytes", 1),
       ),
     )
     .option("--json", "print findings as JSON")
