@@ -52,7 +52,9 @@ export function parseFrontmatter(text: string, source = "text"): Frontmatter {
 
 /** Serializes `data` + `body` back to a frontmatter document (LF line ends, body ends with one newline). */
 export function serializeFrontmatter(data: Record<string, unknown>, body: string): string {
-  const yaml = stringify(data, { lineWidth: 0 }).trimEnd();
+  // Only the final line break goes: trimEnd() would also eat a value's trailing NBSP / U+2028 / U+3000
+  // (found by the round-trip property test).
+  const yaml = stringify(data, { lineWidth: 0 }).replace(/\n+$/, "");
   const b = toWellFormed(normalizeNewlines(body)).replace(/^\n+/, "").replace(/\s+$/, "");
   return `---\n${yaml}\n---\n${b}\n`;
 }
