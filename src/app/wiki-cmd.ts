@@ -20,7 +20,7 @@ export interface WikiAddResult {
 /** Adds (or updates, by slug or title) a wiki page. Creates `.memdir/` when needed. */
 export function runWikiAdd(ctx: AppContext, input: PageInput): WikiAddResult {
   ensureStateRoot(ctx.paths.stateRoot);
-  return addPage(ctx.paths.wikiDir, input, { nowMs: ctx.rt.now() });
+  return addPage(ctx.paths.wikiDir, input, { nowMs: ctx.rt.now(), clock: () => ctx.rt.now() });
 }
 
 /** Ranked wiki pages for `query`. */

@@ -166,7 +166,8 @@ export function addPage(wikiDir: string, input: PageInput, opts: AddPageOptions)
     wikiDir,
     () => {
       const listing = listPages(wikiDir);
-      const plan = planAddPage(wikiDir, listing, input, opts.nowMs);
+      const now = opts.clock ? Math.max(opts.nowMs, opts.clock()) : opts.nowMs;
+      const plan = planAddPage(wikiDir, listing, input, now);
       if (plan.changed && plan.text !== undefined) {
         writeFileAtomic(plan.path, plan.text);
         const page = parsePage(plan.text, plan.path);

@@ -65,6 +65,11 @@ export interface PageInput {
 export interface AddPageOptions {
   /** Now, in ms since the epoch (for `created` / `updated` and the log line). */
   nowMs: number;
+  /**
+   * The clock, read again once the lock is held (so concurrent adds stamp and log in lock order);
+   * `nowMs` is used when absent.
+   */
+  clock?: () => number;
   /** Wait at most this long for the wiki lock (ms, default 30,000). */
   lockTimeoutMs?: number;
 }

@@ -300,3 +300,14 @@ describe("append is not fooled by text that merely appears inside the page", () 
     expect(addPage(dir, { title: "Lines", body: "line 1" }, { nowMs: 3 }).changed).toBe(false);
   });
 });
+
+describe("the clock is read under the lock", () => {
+  it("stamps the page and the log with the time the lock was held, not the time of the call", () => {
+    const dir = tempDir();
+    const called = Date.UTC(2026, 10, 29, 10, 0, 0);
+    const held = Date.UTC(2026, 10, 29, 10, 0, 7);
+    const r = addPage(dir, { title: "Clock", body: "text" }, { nowMs: called, clock: () => held });
+    expect(readPage(r.path).updated).toBe("2026-11-29T10:00:07Z");
+    expect(readFileSync(join(dir, "log.md"), "utf8")).toContain("[2026-11-29T10:00:07Z] add | clock");
+  });
+});
