@@ -33,7 +33,9 @@ const searchApart = {
         : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: "search-apart" }, () => ({
-      contents: 'module.exports = require("./search.cjs");',
+      // Through the bin's code-cache loader when present (src/main.ts), else a plain require.
+      contents:
+        'module.exports = globalThis.__memdirLoadBundle ? globalThis.__memdirLoadBundle("search.cjs") : require("./search.cjs");',
       loader: "js",
     }));
   },

@@ -2,9 +2,9 @@
  * The `memdir` bin. Dispatches on argv without loading anything heavy: `memdir hook <event>` loads
  * only the hook bundle (fast path, run on every tool call); everything else loads the CLI bundle.
  *
- * The hook bundle is compiled with a V8 code cache (Node 20 has no module compile cache): the first
- * run stores the cache in `<MEMDIR_HOME or ~/.memdir>/cache/v8/`, later runs skip most of the
- * compilation. The cache is keyed by the bundle's path, size and mtime and Node's version; V8 rejects
+ * The hook bundle (and the search bundle, when a hook searches) is compiled with a V8 code cache
+ * (Node 20 has no module compile cache): the first run stores the cache in
+ * `<MEMDIR_HOME or ~/.memdir>/cache/v8/`, later runs skip most of the compilation. The cache is keyed by the bundle's path, size and mtime and Node's version; V8 rejects
  * a stale or foreign cache by itself, and any failure falls back to a plain `require`.
  */
 import {
@@ -24,18 +24,21 @@ import { Script } from "node:vm";
 const sub = process.argv[2];
 const here = __dirname;
 
-function cacheFile(file: string): string {
+function cacheFile(file: string, prefix: string): string {
   const st = statSync(file);
   const key = `${file}|${st.size}|${st.mtimeMs}|${process.version}|${process.arch}`;
   let h = 5381;
   for (let i = 0; i < key.length; i++) h = ((h * 33) ^ key.charCodeAt(i)) >>> 0;
   const home = process.env.MEMDIR_HOME || join(process.env.HOME || homedir(), ".memdir");
-  return join(home, "cache", "v8", `hook-${h.toString(36)}.bin`);
+  return join(home, "cache", "v8", `${prefix}-${h.toString(36)}.bin`);
 }
 
-/** Compiles a CommonJS bundle with a V8 code cache; returns a function that runs it like `require(file)`. */
-function compileWithCodeCache(file: string): () => void {
-  const cachePath = cacheFile(file);
+/**
+ * Compiles a CommonJS bundle with a V8 code cache (files `<prefix>-<key>.bin`); returns a function
+ * that runs it like `require(file)` and returns its exports.
+ */
+function compileWithCodeCache(file: string, prefix: string): () => unknown {
+  const cachePath = cacheFile(file, prefix);
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cachePath);
@@ -55,7 +58,7 @@ function compileWithCodeCache(file: string): () => void {
         renameSync(tmp, cachePath);
         // Caches of earlier builds or Node versions are dead weight.
         for (const f of readdirSync(dirname(cachePath))) {
-          if (f.startsWith("hook-") && f.endsWith(".bin") && join(dirname(cachePath), f) !== cachePath) {
+          if (f.startsWith(`${prefix}-`) && f.endsWith(".bin") && join(dirname(cachePath), f) !== cachePath) {
             unlinkSync(join(dirname(cachePath), f));
           }
         }
@@ -68,18 +71,28 @@ function compileWithCodeCache(file: string): () => void {
   return () => {
     const mod = { exports: {} };
     fn(mod.exports, createRequire(file), mod, file, dirname(file));
+    return mod.exports;
   };
 }
 
-if (sub === "hook") {
-  const file = join(here, "hook.cjs");
-  let run: () => void;
+/** Loads a sibling bundle through the code cache, once (plain `require` when that fails). */
+function loadBundle(name: string): unknown {
+  const file = join(here, name);
   try {
-    run = compileWithCodeCache(file);
+    return compileWithCodeCache(file, name.replace(/\.cjs$/, ""))();
   } catch {
-    run = () => require(file);
+    return require(file);
   }
-  run();
+}
+
+if (sub === "hook") {
+  // The hook bundle requires dist/search.cjs through this (scripts/build.mjs), when a hook searches.
+  const loaded = new Map<string, unknown>();
+  (globalThis as { __memdirLoadBundle?: (name: string) => unknown }).__memdirLoadBundle = (name) => {
+    if (!loaded.has(name)) loaded.set(name, loadBundle(name));
+    return loaded.get(name);
+  };
+  loadBundle("hook.cjs");
 } else {
   // The bundles are siblings in dist/; required at run time so this file stays tiny.
   require(join(here, "cli.cjs"));

@@ -109,7 +109,7 @@ machine kind (\`../shared/reference/anchor-measurements.md\`): oh-my-claudecode'
 claude-mem 8.8x. The first run after a build compiles the hook bundle and writes a V8 code cache
 (\`~/.memdir/cache/v8/\`); the measured runs use it (the warm-up runs are not counted). UserPromptSubmit now recalls memories: with 200 topic files it loads
 \`dist/search.cjs\` and SQLite, checks the listing against the index (200 stats) and runs the query
-(about 40 ms above Node's start; once per prompt, not per tool call). PreToolUse is a Read of a file no
+(about 30 ms above Node's start; once per prompt, not per tool call). PreToolUse is a Read of a file no
 memory mentions: the first Read of each file in a session opens the index, later ones only read the
 advisory state. Search lives in its own bundle so the tool-call hooks never load it.`;
 
