@@ -13,6 +13,7 @@ import { sessionStatePaths } from "../paths/index.js";
 import { foldToolLog } from "../project/index.js";
 import { readCursor, readSessionStarted, takeExtractionQueue, writeCursor } from "../sessions/index.js";
 import { type AppContext, projectContext } from "./context.js";
+import { indexSessionTranscript } from "./index-session.js";
 import type { Runtime } from "./runtime.js";
 
 export interface ExtractJobOptions {
@@ -132,6 +133,7 @@ export function runExtractionJob(rt: Runtime, opts: ExtractJobOptions): ExtractJ
   }
   const results: ExtractJobResult[] = [];
   for (const w of work) {
+    if (w.transcriptPath) indexSessionTranscript(ctx, w.transcriptPath);
     try {
       results.push(
         extractOne(ctx, w.sessionId, w.transcriptPath, !!opts.advanceOnly && w.sessionId === opts.sessionId),

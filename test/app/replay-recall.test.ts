@@ -53,3 +53,29 @@ describe("replay with a memory planted before the session", () => {
     }
   });
 });
+
+describe("the session being worked on is searchable without backfill", () => {
+  it("the extraction job indexes the transcript's turns, scrubbed", async () => {
+    const home = tempDir("memdir-replay-sessions-");
+    const r = await replay({ transcript: EXAMPLE, home, env: { PATH: process.env.PATH } });
+    const { openIndex, searchIndex } = await import("../../src/search/index.js");
+    const db = openIndex(join(home, ".memdir", "index", "search.db"));
+    try {
+      const hits = searchIndex(db, "grafana latency board", {
+        nowMs: Date.now(),
+        filter: { sources: ["sessions"] },
+      });
+      expect(hits[0]?.meta.sessionId).toBe(r.sessionId);
+      expect(typeof hits[0]?.meta.turn).toBe("number");
+      const all = db
+        .prepare("SELECT name || description || body AS t FROM docs WHERE source = 'sessions'")
+        .pluck()
+        .all() as string[];
+      expect(all.length).toBeGreaterThan(5);
+      expect(all.join("\n")).not.toContain("AKIAQX4GZ7LMB2RT5WNE");
+      expect(all.join("\n")).not.toMatch(/<private>/i);
+    } finally {
+      db.close();
+    }
+  });
+});
