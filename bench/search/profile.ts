@@ -1,31 +1,22 @@
 /**
- * Where a query's time goes (bench/search; off with --no-profile). Drives the building blocks of
- * `searchIndex` (src/search/query: plan.ts, candidates.ts) one stage at a time, in the order
- * query.ts runs them: the plan (analysis + one FTS5 vocabulary lookup per unit), the AND of the
- * rarest units, the OR of the units within the postings budget (only when the AND found fewer than
- * `limit`), the group positions, rank() with its lazy full rows, the returned hits. Also runs
- * the same query unpruned (a plan whose MATCH is the OR of every unit) through `searchIndex`, for
- * its latency and for how often pruning changes the top 5. query.ts's glue (lazy fields, hit
- * building) is mirrored here in a few lines: update them when it changes.
+ * Where a query's time goes (bench/search; off with --no-profile). Runs the three stages of
+ * `searchIndex` (src/search/query) one at a time: `planQuery` (analysis + one FTS5 vocabulary lookup
+ * per unit), `candidateRows` (the AND of the rarest units, the OR within the postings budget when
+ * the AND found too few, the LIKE fallback) and `rankRows` (neighbour positions, rank() with lazy
+ * full rows, the returned hits). Also runs the same query unpruned (a plan whose MATCH is the OR of
+ * every unit) through `searchIndex`, for its latency and for how often pruning changes the top 5.
  */
 import { toFtsMatch } from "../../src/search/analyze/index.js";
 import type { Db } from "../../src/search/index/db.js";
-import {
-  type FullRow,
-  ftsCandidates,
-  fullRow,
-  groupPositions,
-  type LightRow,
-  likeCandidates,
-} from "../../src/search/query/candidates.js";
-import { makeSnippet, searchIndex } from "../../src/search/query/index.js";
+import { candidatesFor, ftsCandidates } from "../../src/search/query/candidates.js";
+import { candidateRows, rankRows, searchIndex } from "../../src/search/query/index.js";
 import { planQuery, type QueryPlan } from "../../src/search/query/plan.js";
 import type { SearchFilter } from "../../src/search/query/types.js";
-import { type Candidate, FIELD_WEIGHTS, rank } from "../../src/search/rank/index.js";
+import { FIELD_WEIGHTS } from "../../src/search/rank/index.js";
 import type { BenchQuery } from "./queries.js";
 import { type Stats, stats } from "./stats.js";
 
-export const STAGES = ["plan", "ftsAnd", "ftsOr", "positions", "rankAndHits", "unpruned"] as const;
+export const STAGES = ["plan", "candidates", "rankAndHits", "unpruned"] as const;
 export type Stage = (typeof STAGES)[number];
 
 export interface Profile {
@@ -51,28 +42,6 @@ function time<T>(f: () => T): [T, number] {
   const t0 = performance.now();
   const v = f();
   return [v, performance.now() - t0];
-}
-
-function lazyFields(db: Db, id: number, cache: Map<number, FullRow>): Candidate["fields"] {
-  const row = () => {
-    let r = cache.get(id);
-    if (!r) {
-      r = fullRow(db, id);
-      cache.set(id, r);
-    }
-    return r;
-  };
-  return {
-    get name() {
-      return row().name;
-    },
-    get description() {
-      return row().description;
-    },
-    get body() {
-      return row().body;
-    },
-  };
 }
 
 /** Profiles `queries` against `db` with `filter`, `limit` hits each. */
@@ -107,50 +76,20 @@ export function profileQueries(
         (r) => r.detail,
       );
     }
-    const rows = new Map<number, LightRow>();
+    const [live, tC] = time(() => candidateRows(db, p, filter, limit));
+    put("candidates", tC);
     let nScored = 0;
+    let andFound = 0;
     if (p.matchAll) {
-      const m = p.matchAll;
-      const [r, t] = time(() => ftsCandidates(db, m, filter));
-      put("ftsAnd", t);
-      for (const x of r) rows.set(x.id, x);
-      nScored += count.get(m) as number;
-      if (rows.size >= limit) andOnly++;
+      nScored += count.get(p.matchAll) as number;
+      andFound = ftsCandidates(db, p.matchAll, filter, candidatesFor(limit)).length;
+      if (andFound >= limit) andOnly++;
     }
-    if (p.match && rows.size < limit) {
-      const m = p.match;
-      const [r, t] = time(() => ftsCandidates(db, m, filter));
-      put("ftsOr", t);
-      for (const x of r) if (!rows.has(x.id)) rows.set(x.id, x);
-      nScored += count.get(m) as number;
-    }
-    if (rows.size < limit)
-      for (const x of likeCandidates(db, p.q, filter)) if (!rows.has(x.id)) rows.set(x.id, x);
+    if (p.match && andFound < limit) nScored += count.get(p.match) as number;
     scored.push(nScored);
     if (all) scoredUnpruned.push(count.get(all) as number);
-    const live = [...rows.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    const [seqs, tG] = time(() => groupPositions(db, live));
-    put("positions", tG);
-    const [keys, tR] = time(() => {
-      const full = new Map<number, FullRow>();
-      const cands: Candidate[] = live.map((r, i) => ({
-        docId: i,
-        bm25: r.s,
-        group: r.grp,
-        seq: seqs.get(r.id),
-        updatedMs: r.updated_ms,
-        scope: r.scope,
-        fields: lazyFields(db, r.id, full),
-      }));
-      const terms = new Set([...p.q.terms, ...p.q.phrases.flat()]);
-      return rank(p.q, cands, { nowMs, limit }).map((h) => {
-        const r = live[h.docId]!;
-        const f = full.get(r.id) ?? fullRow(db, r.id);
-        makeSnippet(f.body, terms, f.description);
-        JSON.parse(f.meta);
-        return r.key;
-      });
-    });
+    const [hits, tR] = time(() => rankRows(db, p, live, nowMs, limit));
+    const keys = hits.map((h) => h.key);
     put("rankAndHits", tR);
     if (all) {
       const unpruned: QueryPlan = { ...p, match: all, matchAll: null };

@@ -57,10 +57,9 @@ export function kindTable(r: SizeResult): string[] {
 
 const STAGE_NOTES: Record<(typeof STAGES)[number], string> = {
   plan: "planQuery: analysis + one fts_vocab lookup per unit",
-  ftsAnd: "ftsCandidates on the AND of the rarest units (large index only)",
-  ftsOr: "ftsCandidates on the OR of the units within the postings budget (when the AND found < 5)",
-  positions: "groupPositions (rank's neighbour step)",
-  rankAndHits: "rank(), limit 5, with lazy full rows; snippets + meta of the 5",
+  candidates:
+    "candidateRows: the AND of the rarest units (large index), the OR within the postings budget when the AND found < 5, the LIKE fallback",
+  rankAndHits: "rankRows: neighbour positions, rank() limit 5 with lazy full rows, snippets + meta of the 5",
   unpruned: "for comparison, not on the query path: searchIndex with the OR of every unit",
 };
 

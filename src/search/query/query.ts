@@ -19,7 +19,7 @@ import {
 } from "./candidates.js";
 import { planQuery, type QueryPlan } from "./plan.js";
 import { makeSnippet } from "./snippet.js";
-import type { SearchHit, SearchOptions } from "./types.js";
+import type { SearchFilter, SearchHit, SearchOptions } from "./types.js";
 
 export { CANDIDATES } from "./candidates.js";
 /** Upper bound of `limit`. */
@@ -49,17 +49,13 @@ function lazyFields(db: Db, id: number, cache: Map<number, FullRow>): Candidate[
 }
 
 /**
- * Ranked hits for `text` (or a plan from `planQuery`, which the recall gate reuses). Never throws on
- * user text: text with nothing searchable (empty, punctuation, only stopwords) returns []. Hits are ordered by score desc, then key asc (stable across a rebuild).
- * @throws SqliteError only for database faults (busy past the timeout, I/O).
+ * Stage 1 of `searchIndex`: the candidate rows (light columns) for `plan` under the filter, minus
+ * excluded keys, in key order. Large index: documents with all the rarest terms first, the OR only
+ * when they are too few; one-character CJK terms fall back to LIKE.
  */
-export function searchIndex(db: Db, text: string | QueryPlan, opts: SearchOptions): SearchHit[] {
-  const limit = Math.max(1, Math.min(MAX_LIMIT, Math.trunc(opts.limit ?? 10)));
-  const f = opts.filter ?? {};
-  const plan = typeof text === "string" ? planQuery(db, text) : text;
+export function candidateRows(db: Db, plan: QueryPlan, f: SearchFilter, limit: number): LightRow[] {
   const { q, match, matchAll } = plan;
   const rows = new Map<number, LightRow>();
-  // Large index: documents with all the rarest terms first; the OR only when they are too few.
   const n = candidatesFor(limit);
   if (matchAll) for (const r of ftsCandidates(db, matchAll, f, n)) rows.set(r.id, r);
   if (match && rows.size < limit)
@@ -67,9 +63,20 @@ export function searchIndex(db: Db, text: string | QueryPlan, opts: SearchOption
   if (rows.size < limit) for (const r of likeCandidates(db, q, f)) if (!rows.has(r.id)) rows.set(r.id, r);
   const exclude = new Set(f.excludeKeys ?? []);
   const live = [...rows.values()].filter((r) => !exclude.has(r.key));
-  // rank() breaks ties by docId: number the candidates in key order, so ties fall the same way in a
-  // rebuilt index (whose row ids differ).
-  live.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // rank() breaks ties by docId: candidates are numbered in key order, so ties fall the same way in
+  // a rebuilt index (whose row ids differ).
+  return live.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** Stage 2 of `searchIndex`: neighbour positions, rank(), and the full rows of the returned hits. */
+export function rankRows(
+  db: Db,
+  plan: QueryPlan,
+  live: LightRow[],
+  nowMs: number,
+  limit: number,
+): SearchHit[] {
+  const { q } = plan;
   const seqs = groupPositions(db, live);
   const full = new Map<number, FullRow>();
   const cands: Candidate[] = live.map((r, i) => ({
@@ -82,7 +89,7 @@ export function searchIndex(db: Db, text: string | QueryPlan, opts: SearchOption
     fields: lazyFields(db, r.id, full),
   }));
   const terms = new Set([...q.terms, ...q.phrases.flat()]);
-  return rank(q, cands, { nowMs: opts.nowMs, limit }).map((h) => {
+  return rank(q, cands, { nowMs, limit }).map((h) => {
     const r = live[h.docId] as LightRow;
     const f = full.get(r.id) ?? fullRow(db, r.id);
     return {
@@ -102,4 +109,16 @@ export function searchIndex(db: Db, text: string | QueryPlan, opts: SearchOption
       meta: JSON.parse(f.meta) as Record<string, unknown>,
     };
   });
+}
+
+/**
+ * Ranked hits for `text` (or a plan from `planQuery`, which the recall gate reuses). Never throws on
+ * user text: text with nothing searchable (empty, punctuation, only stopwords) returns [].
+ * Hits are ordered by score desc, then key asc (stable across a rebuild).
+ * @throws SqliteError only for database faults (busy past the timeout, I/O).
+ */
+export function searchIndex(db: Db, text: string | QueryPlan, opts: SearchOptions): SearchHit[] {
+  const limit = Math.max(1, Math.min(MAX_LIMIT, Math.trunc(opts.limit ?? 10)));
+  const plan = typeof text === "string" ? planQuery(db, text) : text;
+  return rankRows(db, plan, candidateRows(db, plan, opts.filter ?? {}, limit), opts.nowMs, limit);
 }
