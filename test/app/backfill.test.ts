@@ -9,17 +9,13 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   rmSync,
-  symlinkSync,
   unlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import Database from "better-sqlite3";
-import { buildSync } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type BackfillReport,
@@ -31,9 +27,9 @@ import {
 import { projectContext } from "../../src/app/context.js";
 import type { Runtime } from "../../src/app/runtime.js";
 import { findTranscripts } from "../../src/search/transcripts/index.js";
+import { bundleForChildren, NODE_MODULES } from "../helpers/bundle.js";
 import { TRANSCRIPTS_DIR, tempDir } from "../helpers/tmp.js";
 
-const ROOT = resolve(import.meta.dirname, "..", "..");
 const ALL = findTranscripts(TRANSCRIPTS_DIR).files;
 
 function home() {
@@ -199,26 +195,13 @@ describe("cleanupPeriodDays", () => {
 });
 
 describe("child processes", () => {
-  let dir: string;
+  let built: ReturnType<typeof bundleForChildren>;
   let child: string;
   beforeAll(() => {
-    // Not tempDir(): that one is removed after each test, this bundle serves the whole block.
-    dir = mkdtempSync(join(tmpdir(), "memdir-backfill-bundle-"));
-    child = join(dir, "child.cjs");
-    // better-sqlite3 is a native addon: kept external and resolved through a node_modules link.
-    buildSync({
-      entryPoints: [join(ROOT, "test", "app", "backfill-child.ts")],
-      bundle: true,
-      platform: "node",
-      format: "cjs",
-      target: "node20",
-      outfile: child,
-      external: ["better-sqlite3", "@secretlint/*"],
-      logLevel: "silent",
-    });
-    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+    built = bundleForChildren("../test/app/backfill-child.ts");
+    child = built.file;
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => built.cleanup());
 
   /**
    * Runs the child in app mode and SIGKILLs it as soon as `kill.afterLine(line, lines)` says so, or
@@ -234,7 +217,7 @@ describe("child processes", () => {
     return new Promise((done) => {
       const p = spawn(process.execPath, [child, "app", from, String(batch)], {
         cwd: h.project,
-        env: { ...h.env, PATH: process.env.PATH },
+        env: { ...h.env, PATH: process.env.PATH, NODE_PATH: NODE_MODULES },
         stdio: ["ignore", "pipe", "pipe"],
       });
       const lines: string[] = [];
@@ -369,7 +352,7 @@ describe("child processes", () => {
       new Promise<{ code: number | null; out: string; err: string }>((done) => {
         const p = spawn(process.execPath, [child, "cli", "backfill", ...args], {
           cwd: h.project,
-          env: { ...h.env, PATH: process.env.PATH },
+          env: { ...h.env, PATH: process.env.PATH, NODE_PATH: NODE_MODULES },
           stdio: ["ignore", "pipe", "pipe"],
         });
         let out = "";

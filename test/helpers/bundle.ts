@@ -11,7 +11,7 @@ import { buildSync } from "esbuild";
 
 const SRC = resolve(import.meta.dirname, "..", "..", "src");
 /** The repository's node_modules: bundles live in temp dirs, so externals resolve through NODE_PATH. */
-const NODE_MODULES = resolve(import.meta.dirname, "..", "..", "node_modules");
+export const NODE_MODULES = resolve(import.meta.dirname, "..", "..", "node_modules");
 
 /**
  * Bundles `src/<rel>` into `<fresh temp dir>/bundle.cjs`; returns its path and a cleanup.
