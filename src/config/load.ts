@@ -12,11 +12,12 @@ import { badJsonError, badKeyError, notAnObjectError, unknownKeyError, valueAt }
 import {
   CONFIG_FILE_NAME,
   KNOWN_KEYS,
+  LLM_PROVIDERS,
   type UserConfig,
   type UserConfigInput,
   withDefaults,
 } from "./types.js";
-import { validateConfigByHand } from "./validate.js";
+import { API_KEY_PLACEHOLDER, ENV_NAME, HTTP_URL, LLM_INT_KEYS, validateConfigByHand } from "./validate.js";
 
 /** Absolute path of the user config: `<memdirHome>/config.json`. */
 export function userConfigPath(memdirHome: string): string {
@@ -58,6 +59,20 @@ function buildSchema(z: Zod["z"]) {
     extraction: z.strictObject({ everyNTurns: z.int().min(1).optional() }).optional(),
     harnessLoadsMemoryMd: z.union([z.boolean(), z.literal("auto")]).optional(),
     sessionStartBudgetChars: z.int().min(0).optional(),
+    llm: z
+      .strictObject({
+        provider: z.enum(LLM_PROVIDERS).optional(),
+        model: z.string().optional(),
+        baseUrl: z.string().regex(HTTP_URL).optional(),
+        apiKeyEnv: z.string().regex(ENV_NAME).optional(),
+        claudePath: z.string().min(1).optional(),
+        timeoutMs: z.int().min(LLM_INT_KEYS.timeoutMs).optional(),
+        maxOutputTokensPerCall: z.int().min(LLM_INT_KEYS.maxOutputTokensPerCall).optional(),
+        maxInputTokensPerCall: z.int().min(LLM_INT_KEYS.maxInputTokensPerCall).optional(),
+        maxTokensPerDay: z.int().min(LLM_INT_KEYS.maxTokensPerDay).optional(),
+      })
+      .optional(),
+    sessionMemory: z.strictObject({ enabled: z.boolean().optional() }).optional(),
   });
 }
 
@@ -83,7 +98,10 @@ export async function loadUserConfig(memdirHome: string): Promise<UserConfig> {
     // zod reports unknown keys under an object path; keep the message shape of the hand validator.
     if (parent in KNOWN_KEYS) throw unknownKeyError(file, parent, name);
   }
-  throw badKeyError(file, parent, valueAt(raw, parent), r.error);
+  const value = valueAt(raw, parent);
+  // A pasted API key in `apiKeyEnv` is never echoed into an error (or a log).
+  const shown = parent === "llm.apiKeyEnv" && typeof value === "string" ? API_KEY_PLACEHOLDER : value;
+  throw badKeyError(file, parent, shown, r.error);
 }
 
 /**

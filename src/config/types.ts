@@ -24,14 +24,62 @@ export interface UserConfig {
   harnessLoadsMemoryMd: boolean | "auto";
   /** Character budget (code points) of the SessionStart injection; below Claude Code's ~10k inline cap. */
   sessionStartBudgetChars: number;
+  /** The model behind extraction and session memory (DESIGN.md §5 `llm/`); `offline` = the rule engine. */
+  llm: LlmConfig;
+  sessionMemory: {
+    /** Keep the rolling session summary `.memdir/summaries/<session-id>.md` (seed 000 §24.3). */
+    enabled: boolean;
+  };
 }
+
+/** Provider ids (same list as `llm/types.ts` PROVIDER_IDS; config/ may not import llm/). */
+export const LLM_PROVIDERS = ["offline", "anthropic", "openai-compatible", "claude-cli"] as const;
+export type LlmProviderName = (typeof LLM_PROVIDERS)[number];
+
+/** `llm` in config.json. Keys are read from the environment only (`apiKeyEnv` names the variable). */
+export interface LlmConfig {
+  provider: LlmProviderName;
+  /** Model id; empty = the provider's default (see DEFAULT_MODELS). */
+  model: string;
+  /** Base URL of the API (openai-compatible: required for Ollama / LM Studio / vLLM; anthropic: optional). */
+  baseUrl?: string;
+  /** Name of the environment variable that holds the API key (never the key itself). */
+  apiKeyEnv?: string;
+  /** The `claude` executable for the claude-cli provider (default: `claude` on PATH). */
+  claudePath?: string;
+  /** Per-call timeout, ms. */
+  timeoutMs: number;
+  /** Per-call cap on generated tokens. */
+  maxOutputTokensPerCall: number;
+  /** Per-call cap on the request's estimated input tokens (fields are elided to fit). */
+  maxInputTokensPerCall: number;
+  /** Per-day (UTC) cap on input + output tokens, all memdir jobs together (`~/.memdir/ledger.json`). */
+  maxTokensPerDay: number;
+}
+
+/** Default model per provider (cheapest capable model: claude-mem #2643, runaway spend). */
+export const DEFAULT_MODELS: Readonly<Record<LlmProviderName, string>> = {
+  offline: "rules",
+  anthropic: "claude-haiku-4-5",
+  "openai-compatible": "gpt-4o-mini",
+  "claude-cli": "haiku",
+};
 
 /** Defaults for every key (DESIGN.md §4: extraction every turn, 9,000-character SessionStart budget). */
 export const DEFAULT_CONFIG: Readonly<UserConfig> = Object.freeze({
   extraction: Object.freeze({ everyNTurns: 1 }),
   harnessLoadsMemoryMd: "auto",
   sessionStartBudgetChars: 9000,
-});
+  llm: Object.freeze({
+    provider: "offline",
+    model: "",
+    timeoutMs: 120_000,
+    maxOutputTokensPerCall: 4_096,
+    maxInputTokensPerCall: 24_000,
+    maxTokensPerDay: 300_000,
+  }),
+  sessionMemory: Object.freeze({ enabled: true }),
+}) as Readonly<UserConfig>;
 
 /** File name of the user config inside memdir home. */
 export const CONFIG_FILE_NAME = "config.json";
@@ -46,12 +94,49 @@ export const CONFIG_KEYS: Readonly<Record<string, { expected: string; example: s
   "extraction.everyNTurns": { expected: "an integer >= 1", example: "1" },
   harnessLoadsMemoryMd: { expected: 'true, false or "auto"', example: '"auto"' },
   sessionStartBudgetChars: { expected: "an integer >= 0 (characters)", example: "9000" },
+  llm: { expected: 'an object such as { "provider": "anthropic" }', example: '{ "provider": "offline" }' },
+  "llm.provider": {
+    expected: `one of ${LLM_PROVIDERS.map((p) => `"${p}"`).join(", ")}`,
+    example: '"anthropic"',
+  },
+  "llm.model": { expected: "a model id string", example: '"claude-haiku-4-5"' },
+  "llm.baseUrl": { expected: "an http(s) URL", example: '"http://127.0.0.1:11434/v1"' },
+  "llm.apiKeyEnv": {
+    expected: "the NAME of an environment variable (letters, digits, _), never the key itself",
+    example: '"OPENAI_API_KEY"',
+  },
+  "llm.claudePath": { expected: "a non-empty path or command name", example: '"claude"' },
+  "llm.timeoutMs": { expected: "an integer >= 1000 (ms)", example: "120000" },
+  "llm.maxOutputTokensPerCall": { expected: "an integer >= 256 (tokens)", example: "4096" },
+  "llm.maxInputTokensPerCall": { expected: "an integer >= 2000 (tokens)", example: "24000" },
+  "llm.maxTokensPerDay": { expected: "an integer >= 0 (tokens; 0 = no model calls)", example: "300000" },
+  sessionMemory: { expected: 'an object such as { "enabled": true }', example: '{ "enabled": true }' },
+  "sessionMemory.enabled": { expected: "true or false", example: "true" },
 };
 
 /** Known keys per object path ("" = top level), for unknown-key errors. */
 export const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
-  "": ["autoMemoryDirectory", "extraction", "harnessLoadsMemoryMd", "sessionStartBudgetChars"],
+  "": [
+    "autoMemoryDirectory",
+    "extraction",
+    "harnessLoadsMemoryMd",
+    "sessionStartBudgetChars",
+    "llm",
+    "sessionMemory",
+  ],
   extraction: ["everyNTurns"],
+  llm: [
+    "provider",
+    "model",
+    "baseUrl",
+    "apiKeyEnv",
+    "claudePath",
+    "timeoutMs",
+    "maxOutputTokensPerCall",
+    "maxInputTokensPerCall",
+    "maxTokensPerDay",
+  ],
+  sessionMemory: ["enabled"],
 };
 
 /** The validated subset a config file may contain (before defaults are applied). */
@@ -60,6 +145,8 @@ export interface UserConfigInput {
   extraction?: { everyNTurns?: number };
   harnessLoadsMemoryMd?: boolean | "auto";
   sessionStartBudgetChars?: number;
+  llm?: Partial<LlmConfig>;
+  sessionMemory?: { enabled?: boolean };
 }
 
 /** Applies DEFAULT_CONFIG to a validated input; returns a fresh object. */
@@ -68,6 +155,8 @@ export function withDefaults(input: UserConfigInput): UserConfig {
     extraction: { everyNTurns: input.extraction?.everyNTurns ?? DEFAULT_CONFIG.extraction.everyNTurns },
     harnessLoadsMemoryMd: input.harnessLoadsMemoryMd ?? DEFAULT_CONFIG.harnessLoadsMemoryMd,
     sessionStartBudgetChars: input.sessionStartBudgetChars ?? DEFAULT_CONFIG.sessionStartBudgetChars,
+    llm: { ...DEFAULT_CONFIG.llm, ...input.llm },
+    sessionMemory: { enabled: input.sessionMemory?.enabled ?? DEFAULT_CONFIG.sessionMemory.enabled },
   };
   if (input.autoMemoryDirectory !== undefined) out.autoMemoryDirectory = input.autoMemoryDirectory;
   return out;

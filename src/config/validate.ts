@@ -1,6 +1,6 @@
 /** Hand-written validation of the user config (no zod), in the same key order zod reports. */
 import { badKeyError, notAnObjectError, unknownKeyError } from "./errors.js";
-import { KNOWN_KEYS, type UserConfigInput } from "./types.js";
+import { KNOWN_KEYS, LLM_PROVIDERS, type LlmConfig, type LlmProviderName, type UserConfigInput } from "./types.js";
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -44,7 +44,66 @@ export function validateConfigByHand(
     if (!isInt(b, 0)) throw badKeyError(file, "sessionStartBudgetChars", b);
     out.sessionStartBudgetChars = b;
   }
+  if (raw.llm !== undefined) out.llm = validateLlm(file, raw.llm, opts);
+  const sm = raw.sessionMemory;
+  if (sm !== undefined) {
+    if (!isObject(sm)) throw badKeyError(file, "sessionMemory", sm);
+    out.sessionMemory = {};
+    if (sm.enabled !== undefined) {
+      if (typeof sm.enabled !== "boolean") throw badKeyError(file, "sessionMemory.enabled", sm.enabled);
+      out.sessionMemory.enabled = sm.enabled;
+    }
+    if (opts.rejectUnknown) rejectUnknownKeys(file, "sessionMemory", sm);
+  }
   if (opts.rejectUnknown) rejectUnknownKeys(file, "", raw);
+  return out;
+}
+
+/** Integer keys of `llm` and their minimums (same as the zod schema in load.ts). */
+export const LLM_INT_KEYS = {
+  timeoutMs: 1000,
+  maxOutputTokensPerCall: 256,
+  maxInputTokensPerCall: 2000,
+  maxTokensPerDay: 0,
+} as const;
+
+/** `apiKeyEnv` must name a variable, so a pasted key is refused (and never echoed back whole). */
+export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+/** Shown instead of a bad `apiKeyEnv` string (it may be a pasted key). */
+export const API_KEY_PLACEHOLDER = "[a string that is not an environment variable name; not shown]";
+export const HTTP_URL = /^https?:\/\/[^\s]+$/i;
+
+function validateLlm(file: string, v: unknown, opts: { rejectUnknown: boolean }): Partial<LlmConfig> {
+  if (!isObject(v)) throw badKeyError(file, "llm", v);
+  const out: Partial<LlmConfig> = {};
+  if (v.provider !== undefined) {
+    if (!(LLM_PROVIDERS as readonly unknown[]).includes(v.provider))
+      throw badKeyError(file, "llm.provider", v.provider);
+    out.provider = v.provider as LlmProviderName;
+  }
+  const str = (k: "model" | "claudePath", ok: (s: string) => boolean) => {
+    const x = v[k];
+    if (x === undefined) return;
+    if (typeof x !== "string" || !ok(x)) throw badKeyError(file, `llm.${k}`, x);
+    out[k] = x;
+  };
+  str("model", () => true);
+  if (v.baseUrl !== undefined) {
+    if (typeof v.baseUrl !== "string" || !HTTP_URL.test(v.baseUrl)) throw badKeyError(file, "llm.baseUrl", v.baseUrl);
+    out.baseUrl = v.baseUrl;
+  }
+  if (v.apiKeyEnv !== undefined) {
+    if (typeof v.apiKeyEnv !== "string" || !ENV_NAME.test(v.apiKeyEnv))
+      throw badKeyError(file, "llm.apiKeyEnv", typeof v.apiKeyEnv === "string" ? API_KEY_PLACEHOLDER : v.apiKeyEnv);
+    out.apiKeyEnv = v.apiKeyEnv;
+  }
+  str("claudePath", (s) => s.length > 0);
+  for (const [k, min] of Object.entries(LLM_INT_KEYS) as [keyof typeof LLM_INT_KEYS, number][]) {
+    if (v[k] === undefined) continue;
+    if (!isInt(v[k], min)) throw badKeyError(file, `llm.${k}`, v[k]);
+    out[k] = v[k] as number;
+  }
+  if (opts.rejectUnknown) rejectUnknownKeys(file, "llm", v);
   return out;
 }
 

@@ -9,4 +9,5 @@ export * from "./jsonl.js";
 export * from "./lock.js";
 export * from "./log.js";
 export * from "./text.js";
+export * from "./tokens.js";
 export * from "./unique.js";

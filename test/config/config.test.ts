@@ -29,10 +29,20 @@ async function errorOf(p: Promise<unknown> | (() => unknown)): Promise<MemdirErr
   throw new Error("did not throw");
 }
 
+const LLM_DEFAULTS: UserConfig["llm"] = {
+  provider: "offline",
+  model: "",
+  timeoutMs: 120_000,
+  maxOutputTokensPerCall: 4_096,
+  maxInputTokensPerCall: 24_000,
+  maxTokensPerDay: 300_000,
+};
 const DEFAULTS: UserConfig = {
   extraction: { everyNTurns: 1 },
   harnessLoadsMemoryMd: "auto",
   sessionStartBudgetChars: 9000,
+  llm: LLM_DEFAULTS,
+  sessionMemory: { enabled: true },
 };
 
 describe("user config", () => {
@@ -51,13 +61,24 @@ describe("user config", () => {
   it("reads every key, tolerating a BOM and CRLF; partial objects get defaults", async () => {
     const h = home(
       '\uFEFF{\r\n  "autoMemoryDirectory": "~/mem",\r\n  "extraction": { "everyNTurns": 3 },\r\n' +
-        '  "harnessLoadsMemoryMd": false,\r\n  "sessionStartBudgetChars": 4000\r\n}\r\n',
+        '  "harnessLoadsMemoryMd": false,\r\n  "sessionStartBudgetChars": 4000,\r\n' +
+        '  "llm": { "provider": "openai-compatible", "model": "qwen3", "baseUrl": "http://127.0.0.1:11434/v1",' +
+        ' "apiKeyEnv": "OLLAMA_KEY", "maxTokensPerDay": 0 },\r\n  "sessionMemory": { "enabled": false }\r\n}\r\n',
     );
     const want: UserConfig = {
       autoMemoryDirectory: "~/mem",
       extraction: { everyNTurns: 3 },
       harnessLoadsMemoryMd: false,
       sessionStartBudgetChars: 4000,
+      llm: {
+        ...LLM_DEFAULTS,
+        provider: "openai-compatible",
+        model: "qwen3",
+        baseUrl: "http://127.0.0.1:11434/v1",
+        apiKeyEnv: "OLLAMA_KEY",
+        maxTokensPerDay: 0,
+      },
+      sessionMemory: { enabled: false },
     };
     expect(await loadUserConfig(h)).toEqual(want);
     expect(loadUserConfigSync(h)).toEqual(want);
@@ -77,7 +98,25 @@ describe("user config", () => {
     ['{"sessionStartBudgetChars":null}', "sessionStartBudgetChars", "an integer >= 0"],
     ['{"autoMemoryDirectory":""}', "autoMemoryDirectory", "absolute path"],
     ['{"autoMemoryDirectory":42}', "autoMemoryDirectory", "absolute path"],
+    ['{"llm":"anthropic"}', "llm", "an object"],
+    ['{"llm":{"provider":"gpt"}}', "llm.provider", '"anthropic"'],
+    ['{"llm":{"baseUrl":"localhost:11434"}}', "llm.baseUrl", "http(s) URL"],
+    ['{"llm":{"timeoutMs":10}}', "llm.timeoutMs", ">= 1000"],
+    ['{"llm":{"maxTokensPerDay":-5}}', "llm.maxTokensPerDay", ">= 0"],
+    ['{"llm":{"claudePath":""}}', "llm.claudePath", "non-empty"],
+    ['{"sessionMemory":{"enabled":"yes"}}', "sessionMemory.enabled", "true or false"],
   ];
+
+  it("a pasted API key in llm.apiKeyEnv is refused and never echoed (both loaders)", async () => {
+    const key = "sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789";
+    const h = home(JSON.stringify({ llm: { apiKeyEnv: key } }));
+    for (const e of [await errorOf(loadUserConfig(h)), await errorOf(() => loadUserConfigSync(h))]) {
+      expect(isMemdirError(e, "BAD_CONFIG")).toBe(true);
+      expect(e.message).toContain('"llm.apiKeyEnv"');
+      expect(e.message).not.toContain("abcdefghij");
+      expect(e.expected).toContain("NAME of an environment variable");
+    }
+  });
 
   it.each(badValues)("%s -> BAD_CONFIG naming %s (both loaders)", async (text, key, expected) => {
     const h = home(text);
@@ -134,6 +173,22 @@ describe("user config", () => {
         extraction: fc.oneof(fc.record({ everyNTurns: anyValue }, { requiredKeys: [] }), anyValue),
         harnessLoadsMemoryMd: fc.oneof(fc.boolean(), anyValue),
         sessionStartBudgetChars: fc.oneof(fc.nat(20000), anyValue),
+        llm: fc.oneof(
+          fc.record(
+            {
+              provider: fc.oneof(fc.constantFrom("offline", "anthropic", "claude-cli", "x"), anyValue),
+              model: fc.oneof(fc.string(), anyValue),
+              baseUrl: fc.oneof(fc.constantFrom("http://127.0.0.1:1/v1", "ftp://x"), anyValue),
+              apiKeyEnv: fc.oneof(fc.constantFrom("KEY_1", "1KEY", "sk-abc"), anyValue),
+              claudePath: fc.oneof(fc.string(), anyValue),
+              timeoutMs: fc.oneof(fc.integer({ min: 0, max: 5000 }), anyValue),
+              maxTokensPerDay: fc.oneof(fc.integer({ min: -2, max: 9 }), anyValue),
+            },
+            { requiredKeys: [] },
+          ),
+          anyValue,
+        ),
+        sessionMemory: fc.oneof(fc.record({ enabled: anyValue }, { requiredKeys: [] }), anyValue),
       },
       { requiredKeys: [] },
     );
