@@ -1,0 +1,11 @@
+/** The agent loop (seed 000 §24.2): scripted turns, injected tools only, bounded retries. */
+export {
+  type AgentLoopOptions,
+  type AgentLoopResult,
+  type AgentTool,
+  DEFAULT_TOOL_RESULT_CHARS,
+  type FinalCheck,
+  MAX_AGENT_TURNS,
+  runAgentLoop,
+  type ToolOutcome,
+} from "./loop.js";

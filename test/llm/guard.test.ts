@@ -1,0 +1,350 @@
+/**
+ * The guard: budgets refuse before any request, the circuit breaker stops every request during the
+ * back-off and lets exactly one probe through afterwards (claude-mem #2315/#3888). Injected clock.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { fixedClock } from "../../src/core/clock.js";
+import { runAgentLoop } from "../../src/llm/agent/index.js";
+import {
+  breakerStatus,
+  estimateRequestTokens,
+  type GuardOptions,
+  guardProvider,
+  PROBE_STALE_MS,
+  readLedger,
+  spentToday,
+} from "../../src/llm/ledger/index.js";
+import {
+  isLlmError,
+  LlmError,
+  type LlmProvider,
+  type LlmRequest,
+  type LlmResponse,
+} from "../../src/llm/types.js";
+import { tempDir } from "../helpers/tmp.js";
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const T0 = Date.UTC(2026, 5, 15, 10);
+
+type Step = LlmResponse | Error;
+
+/** A provider answering from a script; `next` may be set at any time; `requests` is what reached it. */
+function scripted(steps: Step[] = []) {
+  const requests: LlmRequest[] = [];
+  const waiting: (() => void)[] = [];
+  const provider: LlmProvider = {
+    id: "anthropic",
+    model: "scripted",
+    async complete(req) {
+      const { signal: _s, ...rest } = req;
+      requests.push(structuredClone(rest));
+      if (hold) await new Promise<void>((r) => waiting.push(r));
+      const step = steps.shift() ?? ok();
+      if (step instanceof Error) throw step;
+      return step;
+    },
+  };
+  let hold = false;
+  return {
+    provider,
+    requests,
+    steps,
+    holdCalls(on: boolean) {
+      hold = on;
+    },
+    releaseAll() {
+      for (const r of waiting.splice(0)) r();
+    },
+  };
+}
+
+const ok = (text = '{"saved":0}', inputTokens = 100, outputTokens = 50): LlmResponse => ({
+  content: [{ type: "text", text }],
+  stopReason: "end_turn",
+  usage: { inputTokens, outputTokens },
+  model: "scripted",
+});
+const req = (text = "hello", maxOutputTokens = 100): LlmRequest => ({
+  system: "sys",
+  messages: [{ role: "user", content: [{ type: "text", text }] }],
+  tools: [],
+  maxOutputTokens,
+});
+
+function setup(steps: Step[] = [], opts: Partial<GuardOptions> = {}) {
+  const file = join(tempDir(), "ledger.json");
+  const clock = fixedClock(T0);
+  const events: [string, Record<string, unknown>][] = [];
+  const s = scripted(steps);
+  const guarded = guardProvider(s.provider, {
+    ledgerFile: file,
+    maxTokensPerDay: 100_000,
+    maxInputTokensPerCall: 10_000,
+    maxOutputTokensPerCall: 1_000,
+    now: clock.now,
+    onEvent: (kind, data) => events.push([kind, data]),
+    ...opts,
+  });
+  const kindOf = async (r: LlmRequest = req()): Promise<string> => {
+    try {
+      await guarded.complete(r);
+      return "ok";
+    } catch (e) {
+      return isLlmError(e) ? e.kind : `other: ${String(e)}`;
+    }
+  };
+  return { file, clock, events, guarded, kindOf, ...s };
+}
+
+const names = (events: [string, unknown][]) => events.map(([k]) => k);
+
+describe("budgets", () => {
+  it("refuses without calling the provider once the day's budget is reached, and records it", async () => {
+    const g = setup([ok("a", 600, 200)], { maxTokensPerDay: 1000 });
+    expect(await g.kindOf(req("hi", 100))).toBe("ok");
+    expect(await g.kindOf(req("hi", 300))).toBe("budget"); // 800 spent + ~2 in + 300 out > 1000
+    expect(g.requests).toHaveLength(1);
+    expect(spentToday(g.file, T0)).toEqual({ inputTokens: 600, outputTokens: 200, calls: 1, refused: 1 });
+    const reached = g.events.find(([k]) => k === "llm_budget_reached");
+    expect(reached?.[1]).toMatchObject({ scope: "day", spent: 800, cap: 1000 });
+    expect(await g.kindOf(req("hi", 10))).toBe("ok"); // a smaller call still fits
+    g.clock.advance(24 * HOUR); // a new UTC day
+    expect(await g.kindOf(req("hi", 300))).toBe("ok");
+    expect(g.requests).toHaveLength(3);
+  });
+
+  it("maxTokensPerDay 0 means no calls at all", async () => {
+    const g = setup([], { maxTokensPerDay: 0 });
+    expect(await g.kindOf()).toBe("budget");
+    expect(g.requests).toHaveLength(0);
+    expect(spentToday(g.file, T0).refused).toBe(1);
+  });
+
+  it("refuses a request whose estimated input exceeds the per-call cap", async () => {
+    const g = setup([], { maxInputTokensPerCall: 500 });
+    const big = req("x".repeat(4000));
+    expect(estimateRequestTokens(big)).toBeGreaterThan(500);
+    expect(await g.kindOf(big)).toBe("budget");
+    expect(g.requests).toHaveLength(0);
+    expect(g.events[0]).toEqual(["llm_budget_reached", expect.objectContaining({ scope: "call", cap: 500 })]);
+  });
+
+  it("estimates system, every block kind and the tool schemas", () => {
+    const base = req("");
+    const n0 = estimateRequestTokens(base);
+    const withTool = {
+      ...base,
+      tools: [{ name: "t", description: "d".repeat(400), inputSchema: { type: "object" } }],
+    };
+    expect(estimateRequestTokens(withTool)).toBeGreaterThanOrEqual(n0 + 100);
+    const withBlocks: LlmRequest = {
+      ...base,
+      messages: [
+        {
+          role: "assistant",
+          content: [{ type: "tool_use", id: "1", name: "t", input: { q: "日本語のテキスト" } }],
+        },
+        { role: "user", content: [{ type: "tool_result", toolUseId: "1", content: "y".repeat(800) }] },
+      ],
+    };
+    expect(estimateRequestTokens(withBlocks)).toBeGreaterThanOrEqual(n0 + 8 + 200);
+  });
+
+  it("clamps maxOutputTokens to the per-call cap", async () => {
+    const g = setup([], { maxOutputTokensPerCall: 256 });
+    await g.guarded.complete(req("hi", 4096));
+    await g.guarded.complete(req("hi", 64));
+    expect(g.requests.map((r) => r.maxOutputTokens)).toEqual([256, 64]);
+  });
+});
+
+describe("circuit breaker", () => {
+  it("a 429 trips it: no request reaches the provider until the back-off ends, then exactly one probe", async () => {
+    const limit = new LlmError("rate_limit", "anthropic", "429 Too Many Requests: rate limit reached", {
+      status: 429,
+    });
+    const g = setup([limit]);
+    await expect(g.guarded.complete(req())).rejects.toBe(limit);
+    expect(g.events.find(([k]) => k === "llm_breaker_tripped")?.[1]).toMatchObject({
+      kind: "rate_limit",
+      until: T0 + MIN,
+      trips: 1,
+    });
+    expect(breakerStatus(g.file, T0)).toMatchObject({ open: true, reason: "rate_limit", untilMs: T0 + MIN });
+    expect(breakerStatus(g.file, T0).message).toContain("rate limit reached");
+    for (const dt of [0, 1, 30_000, MIN - 1]) {
+      g.clock.set(T0 + dt);
+      expect(await g.kindOf()).toBe("breaker_open");
+    }
+    expect(g.requests).toHaveLength(1);
+    expect(spentToday(g.file, T0)).toMatchObject({ calls: 1, refused: 4 });
+    expect(names(g.events)).toContain("llm_breaker_open");
+
+    g.clock.set(T0 + MIN);
+    g.holdCalls(true);
+    const calls = [g.kindOf(), g.kindOf(), g.kindOf()]; // concurrent, after the back-off
+    await new Promise((r) => setTimeout(r, 50));
+    expect(g.requests).toHaveLength(2); // the 429, then exactly one probe
+    g.holdCalls(false);
+    g.releaseAll();
+    expect((await Promise.all(calls)).sort()).toEqual(["breaker_open", "breaker_open", "ok"]);
+    expect(breakerStatus(g.file, T0 + MIN)).toEqual({ open: false, trips: 0 });
+    expect(readLedger(g.file).breaker).toEqual({ state: "closed", trips: 0 });
+    expect(await Promise.all([g.kindOf(), g.kindOf()])).toEqual(["ok", "ok"]);
+  });
+
+  it("a failed probe re-opens it with the next back-off", async () => {
+    const e1 = new LlmError("overloaded", "anthropic", "529 overloaded", { status: 529 });
+    const e2 = new LlmError("overloaded", "anthropic", "529 overloaded", { status: 529 });
+    const g = setup([e1, e2]);
+    expect(await g.kindOf()).toBe("overloaded");
+    g.clock.set(T0 + MIN);
+    expect(await g.kindOf()).toBe("overloaded"); // the probe
+    expect(breakerStatus(g.file, T0 + MIN)).toMatchObject({ open: true, trips: 2, untilMs: T0 + 3 * MIN });
+    g.clock.set(T0 + 3 * MIN - 1);
+    expect(await g.kindOf()).toBe("breaker_open");
+    g.clock.set(T0 + 3 * MIN);
+    expect(await g.kindOf()).toBe("ok");
+    expect(g.requests).toHaveLength(3);
+  });
+
+  it("honours Retry-After", async () => {
+    const g = setup([
+      new LlmError("rate_limit", "anthropic", "slow down", { status: 429, retryAfterMs: 5 * MIN }),
+    ]);
+    expect(await g.kindOf()).toBe("rate_limit");
+    g.clock.set(T0 + MIN);
+    expect(await g.kindOf()).toBe("breaker_open");
+    g.clock.set(T0 + 5 * MIN - 1);
+    expect(await g.kindOf()).toBe("breaker_open");
+    g.clock.set(T0 + 5 * MIN);
+    expect(await g.kindOf()).toBe("ok");
+    expect(g.requests).toHaveLength(2);
+  });
+
+  it("auth opens it for 6 hours; quota for 1 hour", async () => {
+    const g = setup([new LlmError("auth", "anthropic", "401 invalid x-api-key", { status: 401 })]);
+    expect(await g.kindOf()).toBe("auth");
+    g.clock.set(T0 + 6 * HOUR - 1);
+    expect(await g.kindOf()).toBe("breaker_open");
+    expect(breakerStatus(g.file, g.clock.now())).toMatchObject({
+      open: true,
+      reason: "auth",
+      untilMs: T0 + 6 * HOUR,
+    });
+    g.clock.set(T0 + 6 * HOUR);
+    expect(await g.kindOf()).toBe("ok");
+
+    const q = setup([new LlmError("quota", "anthropic", "credit balance too low", { status: 400 })]);
+    expect(await q.kindOf()).toBe("quota");
+    expect(breakerStatus(q.file, T0).untilMs).toBe(T0 + HOUR);
+  });
+
+  it("other errors do not trip it; a failed probe that is not a limit frees the probe slot", async () => {
+    const g = setup([
+      new LlmError("timeout", "anthropic", "timed out"),
+      new LlmError("rate_limit", "anthropic", "429"),
+      new LlmError("network", "anthropic", "ECONNRESET"),
+    ]);
+    expect(await g.kindOf()).toBe("timeout");
+    expect(breakerStatus(g.file, T0).open).toBe(false);
+    expect(await g.kindOf()).toBe("rate_limit");
+    g.clock.set(T0 + MIN);
+    expect(await g.kindOf()).toBe("network"); // the probe failed without a limit signal
+    expect(await g.kindOf()).toBe("ok"); // so the next call probes at once, and closes it
+    expect(breakerStatus(g.file, T0 + MIN)).toEqual({ open: false, trips: 0 });
+    expect(spentToday(g.file, T0).calls).toBe(4);
+  });
+
+  it("a probe whose process died is replaced after PROBE_STALE_MS", async () => {
+    const g = setup([new LlmError("rate_limit", "anthropic", "429")]);
+    expect(await g.kindOf()).toBe("rate_limit");
+    g.clock.set(T0 + MIN);
+    g.holdCalls(true);
+    void g.kindOf(); // never settles: stands for a process killed mid-probe
+    void g.kindOf();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(g.requests).toHaveLength(2);
+    g.holdCalls(false);
+    expect(await g.kindOf()).toBe("breaker_open");
+    g.clock.set(T0 + MIN + PROBE_STALE_MS - 1);
+    expect(await g.kindOf()).toBe("breaker_open");
+    g.clock.set(T0 + MIN + PROBE_STALE_MS);
+    expect(await g.kindOf()).toBe("ok");
+    expect(g.requests).toHaveLength(3);
+    expect(breakerStatus(g.file, g.clock.now()).open).toBe(false);
+  });
+
+  it("concurrent calls failing with the same 429 trip it once", async () => {
+    const g = setup([
+      new LlmError("rate_limit", "anthropic", "429 a"),
+      new LlmError("rate_limit", "anthropic", "429 b"),
+    ]);
+    g.holdCalls(true);
+    const both = Promise.all([g.kindOf(), g.kindOf()]);
+    while (g.requests.length < 2) await new Promise((r) => setTimeout(r, 5));
+    g.releaseAll();
+    expect(await both).toEqual(["rate_limit", "rate_limit"]);
+    expect(breakerStatus(g.file, T0)).toMatchObject({ open: true, trips: 1, untilMs: T0 + MIN });
+    expect(names(g.events).filter((k) => k === "llm_breaker_tripped")).toHaveLength(1);
+  });
+
+  it("stores a scrubbed message of at most 200 characters", async () => {
+    const secret = "sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+    const g = setup([new LlmError("auth", "anthropic", `invalid key ${secret} ${"z".repeat(1000)}`)], {
+      scrub: (t) => t.replaceAll(/sk-ant-[\w-]+/g, "[REDACTED]"),
+    });
+    expect(await g.kindOf()).toBe("auth");
+    const msg = breakerStatus(g.file, T0).message!;
+    expect(msg).not.toContain(secret);
+    expect(msg).toContain("[REDACTED]");
+    expect(Array.from(msg).length).toBeLessThanOrEqual(200);
+  });
+
+  it("fails closed when the ledger cannot be written", async () => {
+    const dir = tempDir();
+    const notADir = join(dir, "file");
+    writeFileSync(notADir, "x");
+    const g = setup([], { ledgerFile: join(notADir, "ledger.json") });
+    expect(await g.kindOf()).toBe("budget");
+    expect(g.requests).toHaveLength(0);
+    expect(names(g.events)).toContain("llm_ledger_error");
+  });
+});
+
+describe("errors never reach a conversation (claude-mem #3888)", () => {
+  it("neither the loop's messages nor the next call carry the limit text", async () => {
+    const text = "You've hit your weekly limit · resets Monday";
+    const g = setup([new LlmError("quota", "anthropic", text, { status: 429 })]);
+    const check = (t: string) =>
+      t.startsWith("{") ? { ok: true as const, value: t } : { ok: false as const, reason: "not JSON" };
+    const run = () =>
+      runAgentLoop({
+        provider: g.guarded,
+        system: "sys",
+        prompt: "extract",
+        tools: [],
+        maxOutputTokens: 100,
+        finalCheck: check,
+      });
+    const first = await run();
+    expect(first.outcome).toBe("error");
+    expect(first.error!.kind).toBe("quota");
+    expect(JSON.stringify(first.messages)).not.toContain("weekly limit");
+
+    const refused = await run(); // still within the back-off: refused before any request
+    expect(refused.outcome).toBe("error");
+    expect(refused.error!.kind).toBe("breaker_open");
+    expect(g.requests).toHaveLength(1);
+
+    g.clock.set(T0 + HOUR);
+    const second = await run();
+    expect(second.outcome).toBe("final");
+    expect(g.requests).toHaveLength(2);
+    expect(JSON.stringify(g.requests[1])).not.toContain("weekly limit");
+    expect(JSON.stringify(second.messages)).not.toContain("weekly limit");
+  });
+});
