@@ -28,6 +28,13 @@ export {
   planIndex,
 } from "./memory-md.js";
 export {
+  deleteMemoryIfUnchanged,
+  type ReplaceOptions,
+  type ReplaceResult,
+  replaceMemory,
+  topicHash,
+} from "./replace.js";
+export {
   listTopicFiles,
   readHead,
   SCAN_HEAD_BYTES,
