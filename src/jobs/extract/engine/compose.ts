@@ -25,6 +25,13 @@ const NEXT_REASON =
   /^(?:because|that's because|that is because|this is because|it's because|the reason is(?: that)?|reason:|since)\s*:?\s*(.+)$/i;
 
 /**
+ * A Korean sentence that is a reason by its ending ("팀에 한국어 못 읽는 개발자들이 있어서요",
+ * "…깨지거든요"): the reason of the rule before it. Never a question or a request.
+ */
+const NEXT_REASON_KO =
+  /^((?![\s\S]*[?？])[\s\S]+?(?:어서|아서|해서|여서|이라서|라서|거든|니까|기 때문)(?:요|이에요|입니다)?)$/;
+
+/**
  * Splits `text` into rule and reason. The reason comes from a `because / since / as / so that`
  * clause (English), a `때문에 / 니까 / 왜냐하면` clause (Korean), a statement after a dash, or a
  * `Because …` sentence that follows (`next`).
@@ -46,13 +53,22 @@ export function splitReason(text: string, next = ""): RuleParts {
   if (m && m[1]!.trim() && !/^(?:well|a rule|usual|always|needed|soon as)\b/i.test(m[2]!)) {
     return withTail({ rule: m[1]!, why: m[2]! });
   }
+  // "…to test it: the staging DB is read-only for our team": a statement after a colon is the reason
+  m =
+    /^(.*?\S)\s*:\s+((?:the|our|it|this|that|they|we|there)\b.*?\b(?:is|are|was|were|has|have|had|won't|can't|doesn't|don't|broke|failed|caused|[a-z]+(?<!s)s)\b.*)$/i.exec(
+      t,
+    );
+  if (m && !IMPERATIVE_HEAD.test(m[2]!)) return withTail({ rule: m[1]!, why: m[2]! });
   m = /^(.+?)\s*(?:기 때문에|때문에|으니까|니까|으므로|므로)\s*,?\s*(.+)$/.exec(t);
   if (m && isKorean(t)) return { rule: m[2]!, why: m[1]! };
   m = /^(.*?)\s*왜냐하면\s*,?\s*(.+)$/.exec(t);
   if (m && m[1]!.trim()) return { rule: m[1]!, why: m[2]! };
   const parts = withTail({ rule: t });
   if (!parts.why) {
-    const n = NEXT_REASON.exec(next.trim()) ?? /^왜냐하면\s*,?\s*(.+)$/.exec(next.trim());
+    const n =
+      NEXT_REASON.exec(next.trim()) ??
+      /^왜냐하면\s*,?\s*(.+)$/.exec(next.trim()) ??
+      NEXT_REASON_KO.exec(tidy(next));
     if (n) parts.why = n[1]!;
   }
   return parts;

@@ -60,6 +60,20 @@ export function objection(sentence: string, allowDays = false): string | undefin
 const GENERAL_EN =
   /\b(always|never|ever|from now on|going forward|moving forward|in the future|in general|generally|as a rule|by default|every time|each time|whenever|anymore|any more|no more|in this (?:project|repo|repository|codebase|team|app|company|org)|in (?:this|our) (?:code|stack)|every (?:single )?(?:function|method|class|component|line|call|module|endpoint|handler|commit|variable|import|error|exception|log|message|response|answer|reply|query|promise|statement|loop|prop|field|type)s?|instead of|rather than|prefer|preferred|i like|i love|i hate|i'd rather|i would rather|we don't use|we do not use|we never|we always|our convention|the convention|convention is|for (?:all|every|any))\b/;
 const GENERAL_KO = /(항상|절대|앞으로|매번|언제나|무조건|대신|말고|보다는|선호|늘 )/;
+/**
+ * The whole repository or team as the topic ("이 저장소는 pnpm만 써요", "우리 팀은 …"): like "in this
+ * repo", general, but only for a statement or a rule, not a request ("이 프로젝트에서 테스트 돌려줘").
+ */
+const REPO_SCOPE_KO =
+  /(?:^|\s)((?:이|우리|저희)\s*(?:저장소|레포|리포|프로젝트|팀|회사|코드베이스)(?:는|은|에서는|에선))(?=\s)/;
+const REQUEST_END_KO = /(?:줘|줘요|주세요|줄래요?|해라|하자)[\s.!]*$/;
+/**
+ * A category that is the topic of the sentence ("커밋 메시지는 영어로 써 주세요", "주석은 …"): the
+ * rule is about every one of them. Only nouns that name a kind of output, never one artifact
+ * ("테스트는 …", "코드는 …" usually mean the one at hand).
+ */
+const TOPIC_CATEGORY_KO =
+  /(?<![\uac00-\ud7a3A-Za-z])(?<!(?:이|그|저|이번|해당) )((?:커밋 메시지|커밋|주석|문서|PR|풀 리퀘스트|테스트 코드|프로덕션 코드|운영 코드|변수명|변수 이름|함수명|로그 메시지|에러 메시지|답변|응답)(?:은|는))(?=\s)/i;
 /** A whole category of work in Korean ("테스트 코드에서", "커밋 메시지에는"), not "이 테스트에서". */
 const CATEGORY_KO =
   /(?<!(?:^|[^\uac00-\ud7a3])(?:이|그|저|이번|해당)(?: [\uac00-\ud7a3A-Za-z]+)? )(?<![\uac00-\ud7a3A-Za-z])((?:(?!(?:이|그|저|이번|해당|항상|절대|앞으로|매번|언제나|무조건|늘) )[\uac00-\ud7a3A-Za-z]+ )?(?:테스트 코드|테스트|프로덕션 코드|운영 코드|코드|커밋 메시지|커밋|PR|풀 리퀘스트|마이그레이션|스크립트|컴포넌트|문서|주석)(?:에서는|에서|에선|에는|에))(?=\s)/i;
@@ -67,6 +81,9 @@ const CATEGORY_KO =
 /** A whole category of work ("in integration tests", "in commit messages"), not "the tests" at hand. */
 const CATEGORY_EN =
   /\b((?:in|for|inside|to) (?:all |any |our )?(?!the |this |that |these |those |my |your |a |an |it |them )(?:[\w-]+ )?(?:tests|specs|migrations|commits|commit messages|prs|pull requests|code reviews|reviews|scripts|components|handlers|endpoints|production code|prod code|production|prod|code|functions|methods|classes|modules))\b/;
+/** A shared environment as the target ("against staging", "on the production database"): never one task's. */
+const ENVIRONMENT_EN =
+  /\b((?:against|on|in|to|into) (?:the )?(?:staging|production|prod|live)(?: (?:db|database|cluster|server|env|environment|data))?)\b(?! (?:branch|build|bundle|mode|flag|config)\b)/;
 
 /**
  * A generalizer that only describes a noun, not the instruction: "the test that always fails",
@@ -79,7 +96,14 @@ const RELATIVE_ADVERB_KO =
 /** The general cue found in `sentence`, if any. */
 export function generalCue(sentence: string): string | undefined {
   const t = norm(sentence).replace(RELATIVE_ADVERB_EN, " ").replace(RELATIVE_ADVERB_KO, " ");
-  const m = GENERAL_EN.exec(t) ?? GENERAL_KO.exec(t) ?? CATEGORY_EN.exec(t) ?? CATEGORY_KO.exec(t);
+  const m =
+    GENERAL_EN.exec(t) ??
+    GENERAL_KO.exec(t) ??
+    CATEGORY_EN.exec(t) ??
+    ENVIRONMENT_EN.exec(t) ??
+    CATEGORY_KO.exec(t) ??
+    TOPIC_CATEGORY_KO.exec(t) ??
+    (REQUEST_END_KO.test(t) ? null : REPO_SCOPE_KO.exec(t));
   return m ? (m[1] ?? m[0]).trim() : undefined;
 }
 

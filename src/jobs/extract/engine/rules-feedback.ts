@@ -40,6 +40,15 @@ const PREFERENCE_EN =
 const NORMATIVE_EN =
   /^(?:the |all |our |every |any )?[\w-]+(?: [\w-]+){0,3} (?:should|must|have to|need to)(?: always| never| not|n't)? \w/;
 /**
+ * The subject of a normative sentence that is the code at hand ("it should never throw", "this
+ * function must return []", "getCart should always …"): a specification of behaviour for the task,
+ * not guidance for the agent (the code itself records it; Claude Code 2.1.x "what NOT to save").
+ */
+const CODE_SUBJECT =
+  /^(?:it|this|that)\b|^(?:the |this |that )?(?:function|method|component|endpoint|query|handler|class|hook|variable|call|loop|test|page|script|response|result|value|field|return value|output)\b|^\w+_\w+\b|^[\w.]+\(\)/;
+/** A code identifier opening the sentence (`getCart`, `OrderRepository.create`), tested with case. */
+const IDENTIFIER_SUBJECT = /^(?:[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|\w+\.\w+)\b/;
+/**
  * "<things> go next to / belong in <place>": a convention stated as a fact; counts with a correction
  * or general cue ("you keep forgetting: tests go next to the source file").
  */
@@ -75,6 +84,9 @@ const PRONOUN_END = /\b(?:it|that|this|them|those|these|one)$/i;
 /** "don't use X, use Y" / "use X, not Y": a substitution, standing like "use Y instead of X". */
 const SUBSTITUTION =
   /^(?:(?:don't|dont|do not|never|stop|avoid)\s+(?:use|using|write|writing)\s+\S.*?,\s*(?:use|write|prefer|go with|stick to|always use)\s+\S|(?:use|prefer|write)\s+\S.*?,\s*(?:not|never)\s+\S)/;
+/** "We use pnpm in this repo, never npm": the team's convention with the thing it rules out. */
+const CONVENTION_SUBSTITUTION =
+  /^(?:we|our team|the team)\s+(?:only\s+)?(?:use|write|run|deploy with|build with)\s+\S.*?,\s*(?:never|not|no)\s+[\w.@/-]+$/;
 /** "<statement> so <instruction>" ("I'm colorblind so don't rely on red/green"): the statement is the reason. */
 const SO_RULE = /^(.+?)(?:,\s*|\s+)(?:so|so please|which means|therefore)\s+(.+)$/i;
 /** "I hate (it) when <x>": the when-clause is the preference itself, not when it applies. */
@@ -108,8 +120,13 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
   const n = norm(core);
   const preference = PREFERENCE_EN.test(n);
   const normative =
-    (NORMATIVE_EN.test(n) || CONVENTION_EN.test(n)) && (corrected || generalCue(n) !== undefined);
-  const imperative = IMPERATIVE_EN.test(n) || normative || (opts.standing === true && VERB_START.test(n));
+    (NORMATIVE_EN.test(n) || CONVENTION_EN.test(n)) &&
+    !CODE_SUBJECT.test(n) &&
+    !IDENTIFIER_SUBJECT.test(tidy(core)) &&
+    (corrected || generalCue(n) !== undefined);
+  const convention = CONVENTION_SUBSTITUTION.test(tidy(n));
+  const imperative =
+    IMPERATIVE_EN.test(n) || normative || convention || (opts.standing === true && VERB_START.test(n));
   if (!preference && !imperative && !TASK_FOCUS.test(n)) return undefined;
   const rule: RuleName = preference
     ? "feedback-preference"
@@ -129,7 +146,8 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
     generalCue(s.text) !== undefined ||
     /^(?:stop|quit) \w+ing\b/.test(n) ||
     CATEGORY_PROHIBITION.test(n) ||
-    SUBSTITUTION.test(n);
+    SUBSTITUTION.test(n) ||
+    convention;
   const insteadCorrection = /\binstead\b/.test(n);
   if (!standing && !insteadCorrection) {
     return { kind: "reject", rule, reason: "no generalizing or correction cue (one-off task instruction)" };
@@ -180,6 +198,9 @@ function koreanFeedback(s: Sentence, text: string, opts: FeedbackOptions): RuleO
   const rule: RuleName = "feedback-ko";
   const why = objection(s.text);
   if (why) return { kind: "reject", rule, reason: why };
+  if (!(opts.standing === true || preference || corrected) && oneOffSubstitutionKo(core, end)) {
+    return { kind: "reject", rule, reason: "a substitution inside a one-off request" };
+  }
   if (!(opts.standing === true || preference || corrected || generalCue(core) !== undefined)) {
     return { kind: "reject", rule, reason: "no generalizing or correction cue (one-off task instruction)" };
   }
@@ -187,6 +208,24 @@ function koreanFeedback(s: Sentence, text: string, opts: FeedbackOptions): RuleO
   if (scope)
     return { kind: "reject", rule, reason: `scoped to one artifact ('${scope}'): a task instruction` };
   return compose(s, core, undefined, rule, statedWhy, opts.standing === true);
+}
+
+/** Korean substitution cues: "X 말고 Y", "X 대신 Y", "X보다는 Y". */
+const SUBSTITUTION_KO = /(?:말고|대신|보다는)/g;
+/** A request form ("…해줘", "…해 주세요"): what the agent should do now. */
+const REQUEST_END_KO = /(?:줘|줘요|주세요|줄래요?|해라)$/;
+/** Verbs of a standing choice of tool or style ("pnpm 써 주세요", "…를 사용해 주세요"). */
+const USE_VERB_KO = /(?:써|쓰|사용|선호|작성)/;
+
+/**
+ * "null 말고 빈 배열 반환하게 해줘": a substitution inside a request for the task at hand. English
+ * needs "use X instead of Y" (IMPERATIVE_EN); Korean accepts any request ending, so a substitution
+ * cue alone makes it standing only with a verb of using or writing (`SUBSTITUTION` in English).
+ */
+function oneOffSubstitutionKo(core: string, end: string): boolean {
+  if (!REQUEST_END_KO.test(end) || USE_VERB_KO.test(end.slice(-12))) return false;
+  if (generalCue(core) === undefined) return false;
+  return generalCue(core.replace(SUBSTITUTION_KO, " ")) === undefined;
 }
 
 function compose(

@@ -11,8 +11,12 @@ import { capitalize, contentWords, isKorean, norm, objection, scopedTo, stripFil
 import { isInstruction } from "./rules-feedback.js";
 import type { RuleOutcome, Sentence } from "./types.js";
 
-/** "Heads up:", "FYI", "Note:", "Just so you know," before the fact. */
-const LEAD = /^(?:heads[ -]up|fyi|note|psa|just so you know|for context|context|update)\s*[:,—–-]\s*/i;
+/**
+ * "Heads up:", "FYI", "Note:", "Just so you know," before the fact; also with a few words before a
+ * colon ("heads up before you plan anything:", "context for the next few weeks:").
+ */
+const LEAD =
+  /^(?:heads[ -]up|fyi|note|psa|just so you know|for context|context|update)(?:\s*[:,—–-]|\s+[^:.!?]{1,40}?:)\s*/i;
 /** A team decision: "we decided / chose / agreed / settled on / are dropping / are migrating to". */
 const DECISION_EN =
   /^(?:we|we've|we have|the team|our team|the team has|our team has)\s+(?:have\s+|has\s+|(?:finally|officially|already)\s+)?(?:decided|chose|agreed|settled on|opted|voted|are dropping|'re dropping|are migrating|'re migrating|are moving|'re moving|are switching|'re switching|are deprecating|'re deprecating|are sunsetting|'re sunsetting)\b/;
@@ -25,6 +29,10 @@ const MONTHS =
   "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
 const DATE_EN = new RegExp(
   `\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${MONTHS})\\b|\\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b(?!')|\\bend of (?:the )?(?:month|quarter|year|q[1-4])\\b|\\bq[1-4]\\b`,
+);
+/** A dated obligation ("the v1 endpoints have to be removed before June 30"): a deadline without the word. */
+const DUE_OBLIGATION = new RegExp(
+  `\\b(?:has to|have to|must|needs? to|got to)\\b[^;]*?\\b(?:before|by|no later than)\\s+(?:${DATE_EN.source})`,
 );
 /** Declarative openings of a milestone statement (not "ship it by Friday", not "can you …"). */
 const MILESTONE_OPENING =
@@ -47,6 +55,17 @@ const SO_INSTRUCTION = /^(.*?\S)(?:,\s*|\s+)(?:so|so please|which means)\s+(.+)$
 
 const KO_DECISION = /(?:하기로|기로)\s*(?:결정했|했어|했습니다|했어요|정했)|결정했|결정됐|결정되었/;
 const KO_WE = /^(?:우리|저희|팀|우리 팀|저희 팀)/;
+/**
+ * Korean drops the subject: "세션 저장소는 DynamoDB로 가기로 결정했어요" is a team decision. It is
+ * one when the topic is not the speaker ("제가 …", "저는 …": a personal choice) and the sentence
+ * names no option the agent offered ("말씀하신 방법", "두 번째 안": a choice for the task at hand).
+ */
+const KO_SPEAKER = /^(?:제가|저는|내가|나는|난|전)\s/;
+const KO_ONE_OFF =
+  /(?:제안|옵션|방안|말씀하신|추천하신|알려주신|첫 ?번째|두 ?번째|세 ?번째|[A-D]안|일단|우선)/;
+/** A dated obligation with an absolute date ("2026년 4월 15일까지 … 옮겨야 해요"). */
+const KO_DUE = /까지\s*.*[\uac00-\ud7a3]야\s*(?:해요|합니다|한다|해|돼요|됩니다|된다)/;
+const KO_ABSOLUTE_DATE = /\d{4}-\d{2}-\d{2}|\d{1,2}월\s*\d{1,2}일/;
 const KO_DEADLINE =
   /(?:까지\s*.*(?:출시|배포|마감|릴리스|런칭|오픈|완료)|(?:마감|데드라인|출시일|배포일|코드 프리즈)(?:은|는|이)?\s*.*\d)/;
 const KO_DATE =
@@ -63,7 +82,11 @@ export function projectRule(s: Sentence): RuleOutcome | undefined {
   // "The legacy billing module is being rewritten by another team, so avoid touching …"
   const state =
     PROJECT_STATE.test(n) && SO_INSTRUCTION.test(text) && isInstruction(SO_INSTRUCTION.exec(text)![2]!);
-  const milestone = !decision && !state && MILESTONE.test(n) && DATE_EN.test(n) && MILESTONE_OPENING.test(n);
+  const milestone =
+    !decision &&
+    !state &&
+    ((MILESTONE.test(n) && DATE_EN.test(n)) || DUE_OBLIGATION.test(n)) &&
+    MILESTONE_OPENING.test(n);
   if (!decision && !milestone && !state) return undefined;
   const why = objection(text, true);
   if (why) return { kind: "reject", rule: "project-statement", reason: why };
@@ -87,8 +110,10 @@ export function projectRule(s: Sentence): RuleOutcome | undefined {
 }
 
 function koreanProject(s: Sentence, text: string): RuleOutcome | undefined {
-  const decision = KO_DECISION.test(text) && KO_WE.test(text);
-  const deadline = KO_DEADLINE.test(text) && KO_DATE.test(text);
+  const decision =
+    KO_DECISION.test(text) && (KO_WE.test(text) || (!KO_SPEAKER.test(text) && !KO_ONE_OFF.test(text)));
+  const deadline =
+    (KO_DEADLINE.test(text) && KO_DATE.test(text)) || (KO_DUE.test(text) && KO_ABSOLUTE_DATE.test(text));
   if (!decision && !deadline) return undefined;
   const why = objection(text, true);
   if (why) return { kind: "reject", rule: "project-statement", reason: why };

@@ -9,25 +9,25 @@ import { capitalize, generalCue, isKorean, norm, objection, stripFiller, tidy } 
 import type { RuleOutcome, Sentence } from "./types.js";
 
 const SYSTEMS: [RegExp, string][] = [
-  [/\bgrafana\b/, "Grafana"],
-  [/\bdatadog\b/, "Datadog"],
-  [/\bkibana\b/, "Kibana"],
-  [/\bsentry\b/, "Sentry"],
+  [/\bgrafana\b|그라파나/, "Grafana"],
+  [/\bdatadog\b|데이터독/, "Datadog"],
+  [/\bkibana\b|키바나/, "Kibana"],
+  [/\bsentry\b|센트리/, "Sentry"],
   [/\bnew ?relic\b/, "New Relic"],
   [/\bhoneycomb\b/, "Honeycomb"],
   [/\bpagerduty\b/, "PagerDuty"],
   [/\bopsgenie\b/, "Opsgenie"],
-  [/\blinear\b/, "Linear"],
-  [/\bjira\b/, "Jira"],
+  [/\blinear\b|리니어/, "Linear"],
+  [/\bjira\b|지라/, "Jira"],
   [/\bgithub (?:issues|projects?|discussions|wiki)\b/, "GitHub"],
   [/\bgitlab (?:issues|boards?|wiki)\b/, "GitLab"],
-  [/\bnotion\b/, "Notion"],
-  [/\bconfluence\b/, "Confluence"],
-  [/\bslack\b/, "Slack"],
+  [/\bnotion\b|노션/, "Notion"],
+  [/\bconfluence\b|컨플루언스/, "Confluence"],
+  [/\bslack\b|슬랙/, "Slack"],
   [/\bdiscord\b/, "Discord"],
   [/\b(?:ms |microsoft )?teams channel\b/, "Teams"],
   [/\bgoogle (?:docs?|drive|sheets?)\b/, "Google Docs"],
-  [/\bfigma\b/, "Figma"],
+  [/\bfigma\b|피그마/, "Figma"],
   [/\bmetabase\b/, "Metabase"],
   [/\blooker\b/, "Looker"],
   [/\bprometheus\b/, "Prometheus"],
@@ -47,6 +47,13 @@ const SYSTEMS: [RegExp, string][] = [
 
 const URL = /\bhttps?:\/\/[^\s<>()"'`]*[^\s<>()"'`.,;:!?]/;
 const CHANNEL = /(?:^|\s)(#[a-z0-9][\w-]{1,60})\b/;
+/** "in #db-requests", "ask on #platform-oncall": a hyphenated #name after a preposition is a channel. */
+const CHANNEL_BY_FORM = /\b(?:in|on|to|via|into)\s+#[a-z][a-z0-9]*-[\w-]+/;
+/**
+ * A standing pointer to a channel: a situation, then where to go ("when a preview deploy fails, post
+ * in #platform-oncall", "if you need a schema change, it goes through the DBAs in #db-requests").
+ */
+const CHANNEL_POINTER = /^(?:when|whenever|if|any|all|for)\b.*\b(?:in|on|to|via|into|through)\s+#[a-z]/;
 const KINDS: [RegExp, string][] = [
   [/\b(?:dashboard|board|graphs?|panel)\b/, "dashboard"],
   [/\brunbooks?\b/, "runbook"],
@@ -70,6 +77,13 @@ const USE_FOR =
 const POINTER_KO =
   /(?:에서|에|로|으로)\s*(?:관리|추적|트래킹|기록|정리|공유)(?:해요|합니다|해|한다|돼요|됩니다|된다|하고 있어요|하고 있습니다|하고 있어|하고 있다|중이에요|중입니다)?(?=$|[\s:：,.]|\s*https?:)|(?:에|에서)\s*(?:있어요|있습니다|있어|있다|있음|올라가요|올라갑니다|올라와요)(?=$|[\s:：,.])/;
 const REQUEST_KO = /(?:줘|줘요|주세요|해줄래|할래|하자|해라|봐|봐요|보세요)(?:\s*[:：]\s*\S+)?\s*$/;
+/**
+ * Where things are posted or looked up, stated as the team's habit ("…프로젝트에 올려요", "…에서 보면
+ * 돼요", "…채널에 물어보면 인프라팀이 봐줘요"): a pointer whatever the sentence ends with, since the
+ * request-like ending belongs to someone else ("인프라팀이 봐줘요").
+ */
+const HABIT_KO =
+  /(?:에|에서|로|으로)\s*(?:올려요|올립니다|올려야 해요|등록해요|등록합니다|남겨요|남깁니다|보면 돼요|보면 됩니다|볼 수 있어요|볼 수 있습니다|확인하면 돼요|확인할 수 있어요)(?=$|[\s:：,.])|(?:에|에서|에게)\s*(?:물어보면|문의하면|올리면|요청하면|말하면)\s/;
 /** "버그는 …": the topic of a Korean sentence, the subject of the pointer. */
 const TOPIC_KO = /^([\p{L}\p{N} ]{1,20}?)(?:은|는)\s/u;
 
@@ -92,13 +106,14 @@ export function referenceRule(s: Sentence): RuleOutcome | undefined {
   const system = SYSTEMS.find(([r]) => r.test(t))?.[1];
   const url = URL.exec(text)?.[0];
   const channel = CHANNEL.exec(t)?.[1];
-  const isChannel = channel !== undefined && /\b(?:slack|channel|discord)\b/.test(t);
+  const isChannel =
+    channel !== undefined && (/\b(?:slack|channel|discord)\b|슬랙|채널/.test(t) || CHANNEL_BY_FORM.test(t));
   if (!system && !url && !isChannel) return undefined;
   const useFor = usedFor(t);
   if (useFor) return useForMemory(s, text, useFor, url);
   if (isKorean(text)) return koreanPointer(s, text, system, url, isChannel ? channel : undefined);
   const tracked = TRACKED.exec(text.replace(/\*\*|__/g, ""));
-  const pointer = tracked !== null || POINTER.test(t);
+  const pointer = tracked !== null || POINTER.test(t) || (isChannel && CHANNEL_POINTER.test(t));
   if (!pointer) return undefined;
   if ((TASK_START.test(t) || TASK_VERB.test(t)) && generalCue(t) === undefined) {
     return { kind: "reject", rule: "reference-pointer", reason: "a URL or system in a task request" };
@@ -110,14 +125,20 @@ export function referenceRule(s: Sentence): RuleOutcome | undefined {
   if (why) return { kind: "reject", rule: "reference-pointer", reason: why };
   const parts = splitReason(text, s.next);
   const kind = isChannel ? "channel" : tracked ? "project" : (KINDS.find(([r]) => r.test(t))?.[1] ?? "page");
-  const name = system ?? (isChannel ? "Slack" : hostOf(url));
-  const subject = subjectOf(parts.rule);
+  // a #channel named only by its form ("in #db-requests") may be Slack, Discord or Teams: say "Chat"
+  const name = system ?? (isChannel ? (/\bslack\b/.test(t) ? "Slack" : "Chat") : hostOf(url));
+  const situation = /^((?:when|whenever|if)\b[^,]{2,80}),/i.exec(parts.rule)?.[1];
+  const subject = subjectOf(parts.rule) || (situation ? tidy(situation) : "");
   const pointerText = isChannel ? channel : url;
   const head = tracked
     ? `${capitalize(subject || "work")} tracked in ${name}${tracked[2] ? ` ${tracked[1]!.toLowerCase()} ${tracked[2]}` : ""}`
     : `${name} ${kind}${subject ? ` for ${subject}` : ""}${pointerText ? `: ${pointerText}` : ""}`;
   const description = oneLine(head);
-  const how = parts.tail ? `${capitalize(tidy(parts.tail))}.` : howFor(parts.rule, subject, kind);
+  const how = parts.tail
+    ? `${capitalize(tidy(parts.tail))}.`
+    : situation
+      ? `${capitalize(tidy(situation))}.`
+      : howFor(parts.rule, subject, kind);
   return {
     kind: "memory",
     rule: "reference-pointer",
@@ -125,7 +146,8 @@ export function referenceRule(s: Sentence): RuleOutcome | undefined {
       type: "reference",
       name: memoryName("reference", `${name} ${subject}`),
       description,
-      body: `${capitalize(tidy(parts.rule))}.\n**How to apply:** ${how}`,
+      // the pointer itself must stay in the body, even when splitReason took it for the reason
+      body: `${capitalize(tidy(pointerText && !parts.rule.includes(pointerText) ? text : parts.rule))}.\n**How to apply:** ${how}`,
     },
   };
 }
@@ -138,8 +160,9 @@ function koreanPointer(
   channel: string | undefined,
 ): RuleOutcome | undefined {
   const plain = text.replace(/\bhttps?:\/\/\S+/g, " ").trim();
-  if (!POINTER_KO.test(plain)) return undefined;
-  if (REQUEST_KO.test(plain)) {
+  const habit = HABIT_KO.test(plain);
+  if (!habit && !POINTER_KO.test(plain)) return undefined;
+  if (!habit && REQUEST_KO.test(plain)) {
     return { kind: "reject", rule: "reference-pointer", reason: "a URL or system in a task request" };
   }
   if (url && SINGLE_ITEM.test(url)) {

@@ -59,9 +59,19 @@ const I_HAVE_BEEN =
 /** Objects that make "I'm new to …" task state, not a fact about the person. */
 const TASK_OBJECT =
   /^(?:new to )?(?:this|that|the) (?:bug|file|function|error|issue|ticket|pr|task|branch|test|method|class)\b/;
-/** Where a statement about the user ends: a reason, a request, words about someone else. */
+/**
+ * Where a statement about the user ends: a reason, a request, words about someone else. A `but`
+ * clause that is still about the user ("…, but this is my first Kubernetes operator") stays.
+ */
 const CLAUSE_END =
-  /(?:,\s*|\s+)(?:so|and so|because|but(?!\s+i\b|\s+i')|and\s+(?:you|we|please|can|could))\b.*$/i;
+  /(?:,\s*|\s+)(?:so|and so|because|but(?!\s+i\b|\s+i'|\s+(?:this|it)(?:'s|\s+is)\s+my\b|\s+my\b)|and\s+(?:you|we|please|can|could))\b.*$/i;
+
+/** A short lead-in before a colon ("Quick context before we start: I'm a …", "About me: …"). */
+const LEAD_IN = /^[^:]{1,40}:\s+(?=(?:i'm|i am|im|i've|i|my)\b)/i;
+/** A Korean lead clause before the topic ("시작하기 전에 말씀드리면, 저는 …"). */
+const LEAD_IN_KO = /^[^,]{1,30},\s*(?=(?:저는|제가|나는|내가|난|전)\s)/;
+/** A request ending: the rest of the sentence asks for something, it is no longer about the user. */
+const REQUEST_END_KO = /(?:줘|줘요|주세요|세요|해|하자|할래요?|봐요?)$/;
 
 const KO_ROLE =
   "개발자|엔지니어|디자이너|학생|연구원|과학자|기획자|매니저|리드|초보|초보자|신입|관리자|데브옵스|창업자|대표|PM|SRE";
@@ -72,7 +82,12 @@ const KO_ROLE =
  */
 export function userRule(s: Sentence, opts: { explicit?: boolean } = {}): RuleOutcome | undefined {
   if (isKorean(s.text)) return koreanUser(s);
-  const orig = tidy(s.text.replace(/\*\*|__/g, "").replace(/^(?:also|btw|fyi|oh|and|but|so)\b[\s,]*/i, ""));
+  const orig = tidy(
+    s.text
+      .replace(/\*\*|__/g, "")
+      .replace(LEAD_IN, "")
+      .replace(/^(?:also|btw|fyi|oh|and|but|so)\b[\s,]*/i, ""),
+  );
   // "I mostly work in Rust" reads as "I work mostly in Rust"
   const t = norm(orig).replace(new RegExp(`^i (${ADVERB}) work `), "i work $1 ");
   const forms: [RegExp[], (m: RegExpExecArray) => string][] = [
@@ -166,7 +181,7 @@ function tail(orig: string, lowerPart: string): string {
 }
 
 function koreanUser(s: Sentence): RuleOutcome | undefined {
-  const t = tidy(s.text);
+  const t = tidy(s.text).replace(LEAD_IN_KO, "");
   let fact: string | undefined;
   const a = new RegExp(
     `^(?:저는|나는|난|전)\\s+(.*?(?:${KO_ROLE}).*?)\\s*(?:입니다|이에요|예요|에요|이고요?|이고|고요?|이라서|라서|(?:이)?(?:야|다|임)(?=$|[\\s,.!~]))`,
@@ -180,8 +195,14 @@ function koreanUser(s: Sentence): RuleOutcome | undefined {
       t,
     );
   if (c) fact = `User: ${c[1]}`;
-  else if (a) fact = `User is ${a[1]}`;
-  else if (b)
+  else if (a) {
+    fact = `User is ${a[1]}`;
+    // "저는 백엔드 개발자고 Kotlin이랑 Spring을 주로 써요": the clause after "고" is still about the user
+    const rest = tidy(t.slice(a[0].length));
+    if (/(?:이고|고)$/.test(a[0]) && rest && Array.from(rest).length <= 60 && !REQUEST_END_KO.test(rest)) {
+      fact = `${fact}, ${rest}`;
+    }
+  } else if (b)
     fact = `User: ${b[1]!.replace(/(?:이라서|라서|이라|이고|인데|니까|예요|이에요|입니다|이지만|지만)$/, "")}`;
   if (!fact) return undefined;
   const why = objection(s.text);
