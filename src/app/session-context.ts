@@ -1,13 +1,14 @@
 /**
  * The context the next session receives (DESIGN.md §4 priority order): user-scope memory index,
  * project MEMORY.md (when the harness does not load it itself), `<notepad-priority>`, project memory,
- * health warnings. Every block is fenced as data and escaped (adapters/claude-code fenceAsData).
+ * the session's own summary (on resume/compact), recent sessions, health warnings. Every block is fenced as data and escaped (adapters/claude-code fenceAsData).
  */
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { DATA_PREFACE } from "../adapters/claude-code/hook-output.js";
 import { describeError } from "../core/errors.js";
 import { readJsonFile } from "../core/json.js";
+import { sessionSummaryForPrompt } from "../jobs/summarize/read.js";
 import { formatPriorityContext, readNotepad } from "../notepad/index.js";
 import { claudeConfigDir } from "../paths/index.js";
 import { readProjectMemory, summarizeProjectMemory } from "../project/index.js";
@@ -60,6 +61,8 @@ export const PART_CAPS = {
   notepadPriority: 800,
   projectFacts: 1_500,
   recentSessions: 900,
+  /** This session's rolling summary, on resume/compact only (DESIGN.md §4; seed 000 §24.3). */
+  sessionSummary: 3_500,
 } as const;
 
 /**
@@ -120,6 +123,21 @@ export function buildSessionContext(ctx: AppContext, opts: SessionContextOptions
     const body = pm ? summarizeProjectMemory(pm, PART_CAPS.projectFacts - 200) : "";
     parts.push({ source: `project facts ${paths.projectMemory}`, body, maxChars: PART_CAPS.projectFacts });
   });
+  if (opts.source === "compact" || opts.source === "resume") {
+    safely("the session summary", () => {
+      // read.ts alone: the summarize index would pull the transcript reader into this hook.
+      const body = sessionSummaryForPrompt(
+        paths.summariesDir,
+        opts.sessionId,
+        PART_CAPS.sessionSummary - 300,
+      );
+      parts.push({
+        source: `summary of this session ${paths.summariesDir}/${opts.sessionId}.md`,
+        body,
+        maxChars: PART_CAPS.sessionSummary,
+      });
+    });
+  }
   safely("the recent sessions", () => {
     const body = recentSessionsText(paths.stateRoot, paths.sessionsDir, opts.sessionId);
     parts.push({

@@ -48,6 +48,12 @@ export interface ConversationMessage {
   messageId?: string;
   /** Prompts typed as a slash command (`/name args`): the command name (without `/`) and its arguments. */
   command?: { name: string; args: string };
+  /**
+   * Assistant messages: the API usage recorded on the message's last transcript entry (Claude Code patches
+   * `message.usage` onto the entries as the stream ends), in tokens. Absent when none was recorded.
+   * input + cacheCreation + cacheRead + output = the context size the harness saw (seed 000 §24.3).
+   */
+  usage?: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheCreationTokens: number };
 }
 
 /** A compaction boundary (`system/compact_boundary`). */

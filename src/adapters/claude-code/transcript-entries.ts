@@ -8,6 +8,7 @@
 import { statSync } from "node:fs";
 import { errnoCode, MemdirError } from "../../core/errors.js";
 import { readLines } from "../../core/jsonl.js";
+import type { ConversationMessage } from "../../transcripts/types.js";
 import { classifyUserText, isRejection, LOCAL_COMMANDS, toolResultText } from "./transcript-text.js";
 
 export interface Envelope {
@@ -37,7 +38,13 @@ export type Item =
   | { kind: "task_notification"; taskId: string | undefined }
   | { kind: "interrupt" }
   | { kind: "compact_summary"; text: string }
-  | { kind: "assistant"; messageId: string; text: string; toolUses: ToolUse[] }
+  | {
+      kind: "assistant";
+      messageId: string;
+      text: string;
+      toolUses: ToolUse[];
+      usage?: ConversationMessage["usage"];
+    }
   | {
       kind: "tool_result";
       toolUseId: string;
@@ -212,7 +219,31 @@ function assistantItems(o: Obj): Item[] {
   if (synthetic && toolUses.length === 0)
     return [{ kind: "skip", reason: o.isApiErrorMessage ? "api_error" : "synthetic" }];
   const messageId = str(message.id) ?? str(o.uuid) ?? "";
-  return [{ kind: "assistant", messageId, text: synthetic ? "" : texts.join("\n\n"), toolUses }];
+  const usage = synthetic ? undefined : usageOf(message.usage);
+  return [
+    {
+      kind: "assistant",
+      messageId,
+      text: synthetic ? "" : texts.join("\n\n"),
+      toolUses,
+      ...(usage ? { usage } : {}),
+    },
+  ];
+}
+
+/** `message.usage` (Anthropic field names) → token counts; undefined when no count is a number ≥ 0. */
+function usageOf(u: unknown): ConversationMessage["usage"] {
+  if (!isObj(u)) return undefined;
+  const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : undefined);
+  const fields = [
+    n(u.input_tokens),
+    n(u.output_tokens),
+    n(u.cache_read_input_tokens),
+    n(u.cache_creation_input_tokens),
+  ];
+  if (fields.every((f) => f === undefined)) return undefined;
+  const [inputTokens = 0, outputTokens = 0, cacheReadTokens = 0, cacheCreationTokens = 0] = fields;
+  return { inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens };
 }
 
 function systemItem(o: Obj): Item {

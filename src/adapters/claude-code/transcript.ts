@@ -20,6 +20,8 @@ export { type DeriveHookEventsOptions, deriveHookEvents, type HookEventSpec } fr
  * - `prompt` messages are real prompts only: `isMeta` entries, command caveats and output, task
  *   notifications, interrupt markers, bash-mode echoes and system reminders are dropped (reminder blocks
  *   are cut out of otherwise real text); a custom slash command becomes the prompt `/name args`;
+ * - an assistant message's `usage` is that of the last of its entries that recorded one (streaming patches
+ *   the final counts onto the later entries); synthetic (`<synthetic>`, API error) entries carry none;
  * - `isCompactSummary` entries become `compact_summary` messages; `compact_boundary` entries `compactions`;
  * - every other line is counted in `skipped` by reason (`progress`, `file-history-snapshot`, `bad_json`,
  *   `meta`, `task_notification`, `interrupt`, `local_command`, `system:<subtype>`, `orphan_tool_result`…).
@@ -87,6 +89,7 @@ export function readClaudeTranscript(path: string, fromOffset = 0): TranscriptSl
           slice.messages.push(m);
         }
         if (item.text) m.text = m.text ? `${m.text}\n\n${item.text}` : item.text;
+        if (item.usage) m.usage = item.usage; // the last entry's usage is the final one
         m.endOffset = env.end;
         for (const u of item.toolUses) {
           if (calls.has(u.id)) continue;
