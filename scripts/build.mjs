@@ -17,7 +17,9 @@ const common = {
   // better-sqlite3's JS is bundled (its native addon is loaded by path: src/search/index/sqlite.ts);
   // `import.meta` only appears in a branch for ESM (tests), never taken in these CJS bundles.
   logOverride: { "empty-import-meta": "silent" },
-  external: [],
+  // The model SDKs are imported lazily by background jobs only (src/llm/providers): required from
+  // node_modules when a model is configured, never parsed by a hook or a plain CLI command.
+  external: ["@anthropic-ai/sdk", "@anthropic-ai/sdk/*", "openai", "openai/*"],
 };
 /**
  * In the hook bundle, `import("../search/index.js")` (app/search-index.ts) becomes

@@ -55,7 +55,19 @@ export function projectContext(rt: Runtime, cwd: string): AppContext {
     paths,
     config,
     log: (level, source, msg, extra) => logLine(paths.logFile, rt, level, source, msg, extra),
-    event: (kind, data) =>
-      appendLog(paths.eventsFile, { level: "info", source: "event", msg: kind, kind, ...data }, rt.now()),
+    // `kind` is the event's own: a `kind` in `data` (an error kind) is kept as `error_kind`.
+    event: (kind, { kind: dataKind, ...data }) =>
+      appendLog(
+        paths.eventsFile,
+        {
+          level: "info",
+          source: "event",
+          msg: kind,
+          ...data,
+          ...(dataKind === undefined ? {} : { error_kind: dataKind }),
+          kind,
+        },
+        rt.now(),
+      ),
   };
 }

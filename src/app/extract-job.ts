@@ -6,15 +6,17 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readClaudeTranscript } from "../adapters/claude-code/index.js";
-import { describeError } from "../core/errors.js";
-import { withLockSync } from "../core/lock.js";
-import { runExtraction } from "../jobs/extract/index.js";
+import { describeError, isMemdirError } from "../core/errors.js";
+import { acquireLockSync } from "../core/lock.js";
+import { type RunExtractionResult, runExtraction } from "../jobs/extract/index.js";
 import { sessionStatePaths } from "../paths/index.js";
 import { foldToolLog } from "../project/index.js";
 import { readCursor, readSessionStarted, takeExtractionQueue, writeCursor } from "../sessions/index.js";
 import { type AppContext, projectContext } from "./context.js";
 import { indexSessionTranscript } from "./index-session.js";
+import { type ModelChoice, openModel } from "./llm.js";
 import type { Runtime } from "./runtime.js";
+import { updateSessionMemory } from "./session-memory.js";
 
 export interface ExtractJobOptions {
   cwd: string;
@@ -24,6 +26,8 @@ export interface ExtractJobOptions {
   queue?: boolean;
   /** Mutual exclusion: only move the cursor past the new messages (the agent wrote memory itself). */
   advanceOnly?: boolean;
+  /** Why the job runs, for session memory: "precompact" forces a refresh (default "stop"). */
+  sessionMemoryReason?: "stop" | "precompact";
 }
 
 export interface ExtractJobResult {
@@ -39,87 +43,133 @@ export interface ExtractJobResult {
 /** Wait this long for another extraction of the same session to finish (ms). */
 const SESSION_LOCK_TIMEOUT_MS = 120_000;
 
-function extractOne(
+async function extractOne(
   ctx: AppContext,
   sessionId: string,
   transcriptPath: string | undefined,
   advanceOnly: boolean,
-): ExtractJobResult {
+  model: ModelChoice,
+): Promise<ExtractJobResult> {
   const { paths, rt } = ctx;
   const sp = sessionStatePaths(paths.stateRoot, sessionId);
-  return withLockSync(
-    join(sp.dir, "extract.lock"),
-    () => {
-      const cursor = readCursor(paths.stateRoot, sessionId);
-      const transcript =
-        transcriptPath ??
-        cursor.transcriptPath ??
-        readSessionStarted(paths.stateRoot, sessionId)?.transcript_path;
-      if (!transcript || !existsSync(transcript)) {
-        // Claude Code may not have flushed it yet, or deleted it (cleanupPeriodDays): not a failure.
-        const reason = transcript ? "transcript_missing" : "no_transcript";
-        ctx.event("extraction_skipped", { session_id: sessionId, reason });
-        return { sessionId, memories: 0, facts: 0, from: cursor.offset, to: cursor.offset, skipped: reason };
-      }
-      if (advanceOnly) {
-        const slice = readClaudeTranscript(transcript, cursor.offset);
-        writeCursor(
-          paths.stateRoot,
-          sessionId,
-          { transcriptPath: transcript, offset: slice.endOffset, turns: cursor.turns + 1 },
-          rt.now(),
-        );
-        return {
-          sessionId,
-          memories: 0,
-          facts: 0,
-          from: cursor.offset,
-          to: slice.endOffset,
-          skipped: "agent_wrote_memory",
-        };
-      }
-      const r = runExtraction({
+  // An async body: the lock is held until the model run and the writes are done.
+  const lock = acquireLockSync(join(sp.dir, "extract.lock"), { timeoutMs: SESSION_LOCK_TIMEOUT_MS });
+  try {
+    const cursor = readCursor(paths.stateRoot, sessionId);
+    const transcript =
+      transcriptPath ??
+      cursor.transcriptPath ??
+      readSessionStarted(paths.stateRoot, sessionId)?.transcript_path;
+    if (!transcript || !existsSync(transcript)) {
+      // Claude Code may not have flushed it yet, or deleted it (cleanupPeriodDays): not a failure.
+      const reason = transcript ? "transcript_missing" : "no_transcript";
+      ctx.event("extraction_skipped", { session_id: sessionId, reason });
+      return { sessionId, memories: 0, facts: 0, from: cursor.offset, to: cursor.offset, skipped: reason };
+    }
+    if (advanceOnly) {
+      const slice = readClaudeTranscript(transcript, cursor.offset);
+      writeCursor(
+        paths.stateRoot,
         sessionId,
-        transcriptPath: transcript,
-        stateRoot: paths.stateRoot,
-        target: {
-          memoryDir: paths.memoryDir,
-          userMemoryDir: paths.userMemoryDir,
-          projectMemoryFile: paths.projectMemory,
-          projectRoot: paths.projectRoot,
-        },
-        nowMs: rt.now(),
-      });
-      const out: ExtractJobResult = {
+        { transcriptPath: transcript, offset: slice.endOffset, turns: cursor.turns + 1 },
+        rt.now(),
+      );
+      return {
         sessionId,
-        memories: r.result.written.length,
-        facts: r.result.factsAdded,
-        from: r.cursor.from,
-        to: r.cursor.to,
+        memories: 0,
+        facts: 0,
+        from: cursor.offset,
+        to: slice.endOffset,
+        skipped: "agent_wrote_memory",
       };
-      ctx.event("extraction", {
+    }
+    if (model.kind === "unavailable") {
+      ctx.event("extraction_model_failed", {
         session_id: sessionId,
-        engine: "offline",
-        memories: out.memories,
-        created: r.result.written.filter((w) => w.action === "created").length,
-        merged: r.result.written.filter((w) => w.action === "merged").length,
-        facts: out.facts,
-        from: out.from,
-        to: out.to,
-        skipped_messages: r.plan.skipped.length,
+        provider: model.resolved.provider,
+        error: model.reason,
       });
-      return out;
-    },
-    { timeoutMs: SESSION_LOCK_TIMEOUT_MS },
-  );
+    }
+    const r = await runExtraction({
+      sessionId,
+      transcriptPath: transcript,
+      stateRoot: paths.stateRoot,
+      target: {
+        memoryDir: paths.memoryDir,
+        userMemoryDir: paths.userMemoryDir,
+        projectMemoryFile: paths.projectMemory,
+        projectRoot: paths.projectRoot,
+      },
+      nowMs: rt.now(),
+      model: model.kind === "model" ? model : undefined,
+    });
+    return recordExtraction(ctx, sessionId, r);
+  } finally {
+    lock.release();
+  }
+}
+
+/** The job's result and its events: `extraction` / `extraction_skipped` / `extraction_model_failed`. */
+function recordExtraction(ctx: AppContext, sessionId: string, r: RunExtractionResult): ExtractJobResult {
+  const { from, to } = r.cursor;
+  if (r.skipped) {
+    ctx.event("extraction_skipped", {
+      session_id: sessionId,
+      reason: r.skipped,
+      from,
+      to,
+      messages: r.messages,
+    });
+    return { sessionId, memories: 0, facts: 0, from, to, skipped: r.skipped };
+  }
+  const m = r.model;
+  if (m?.failure) {
+    ctx.event("extraction_model_failed", {
+      session_id: sessionId,
+      error: m.failure.slice(0, 300),
+      error_kind: m.error?.kind ?? "invalid_output",
+      fallback: "offline",
+    });
+  }
+  const written = m && m.engine === "model" ? m.applied : (r.result?.written ?? []);
+  const count = (a: string) => written.filter((w) => w.action === a).length;
+  const out: ExtractJobResult = {
+    sessionId,
+    memories:
+      m && m.engine === "model" ? written.filter((w) => w.action !== "skipped").length : written.length,
+    facts: r.result?.factsAdded ?? 0,
+    from,
+    to,
+  };
+  ctx.event("extraction", {
+    session_id: sessionId,
+    engine: m ? m.engine : "offline",
+    ...(m ? { turns: m.turns, input_tokens: m.usage.inputTokens, output_tokens: m.usage.outputTokens } : {}),
+    memories: out.memories,
+    created: count("created"),
+    merged: count("merged"),
+    replaced: count("replaced"),
+    deleted: count("deleted"),
+    facts: out.facts,
+    from,
+    to,
+    skipped_messages: r.plan?.skipped.length ?? 0,
+  });
+  return out;
 }
 
 /**
  * Runs the job. Failures of a session's extraction are recorded as `extraction_failed` events and
  * returned; only an unusable project context (bad config, bad paths) throws.
  */
-export function runExtractionJob(rt: Runtime, opts: ExtractJobOptions): ExtractJobResult[] {
+export async function runExtractionJob(rt: Runtime, opts: ExtractJobOptions): Promise<ExtractJobResult[]> {
   const ctx = projectContext(rt, opts.cwd);
+  let model: ModelChoice = { kind: "offline" };
+  try {
+    model = openModel(ctx);
+  } catch (e) {
+    ctx.event("extraction_model_failed", { error: describeError(e).slice(0, 300), fallback: "offline" });
+  }
   try {
     foldToolLog(ctx.paths.projectMemory, ctx.paths.projectRoot, rt.now());
   } catch (e) {
@@ -136,13 +186,38 @@ export function runExtractionJob(rt: Runtime, opts: ExtractJobOptions): ExtractJ
     if (w.transcriptPath) indexSessionTranscript(ctx, w.transcriptPath);
     try {
       results.push(
-        extractOne(ctx, w.sessionId, w.transcriptPath, !!opts.advanceOnly && w.sessionId === opts.sessionId),
+        await extractOne(
+          ctx,
+          w.sessionId,
+          w.transcriptPath,
+          !!opts.advanceOnly && w.sessionId === opts.sessionId,
+          model,
+        ),
       );
     } catch (e) {
+      if (isMemdirError(e, "LOCK_TIMEOUT")) {
+        // Another job of this session is still running (a slow model): the next turn end catches up.
+        ctx.event("extraction_skipped", { session_id: w.sessionId, reason: "busy" });
+        results.push({ sessionId: w.sessionId, memories: 0, facts: 0, from: 0, to: 0, skipped: "busy" });
+        continue;
+      }
       const error = describeError(e);
       ctx.event("extraction_failed", { session_id: w.sessionId, error });
       ctx.log("error", "job:extract", error, { session_id: w.sessionId });
       results.push({ sessionId: w.sessionId, memories: 0, facts: 0, from: 0, to: 0, error });
+    }
+    // Session memory (seed 000 §24.3): evaluated after each extraction; it records its own events.
+    if (ctx.config.sessionMemory.enabled) {
+      try {
+        await updateSessionMemory(ctx, {
+          sessionId: w.sessionId,
+          transcriptPath: w.transcriptPath,
+          reason: opts.sessionMemoryReason ?? "stop",
+          provider: model.kind === "model" ? model.provider : undefined,
+        });
+      } catch (e) {
+        ctx.log("error", "job:session-memory", describeError(e), { session_id: w.sessionId });
+      }
     }
   }
   return results;

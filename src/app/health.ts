@@ -2,7 +2,9 @@
  * Health warnings for SessionStart and `memdir status`: recent failures recorded in events.jsonl.
  * Reads only the tail of the file (bounded bytes) so it stays cheap.
  */
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, openSync, readSync } from "node:fs";
+import { isoUtc } from "../core/clock.js";
+import { breakerStatus } from "../llm/ledger/index.js";
 import type { AppContext } from "./context.js";
 
 /** How much of events.jsonl is read from the end, in bytes. */
@@ -44,7 +46,21 @@ export function readRecentEvents(file: string, tailBytes = TAIL_BYTES): EventRec
   }
 }
 
-/** Warnings about failures in the last 24 hours (one line per kind, with a count). */
+/**
+ * The circuit breaker's health flag (llm/ledger): while it is open no model call is made and
+ * extraction runs offline. One stat when there is no ledger (no model was ever used).
+ */
+export function modelHealthWarnings(ctx: AppContext): string[] {
+  if (!existsSync(ctx.paths.ledgerFile)) return [];
+  const b = breakerStatus(ctx.paths.ledgerFile, ctx.rt.now());
+  if (!b.open) return [];
+  const until = b.untilMs ? ` until ${isoUtc(b.untilMs)}` : "";
+  return [
+    `model calls are paused${until} after ${b.reason ?? "an error"} (${(b.message ?? "").slice(0, 120)}); extraction runs offline meanwhile; run \`memdir status\``,
+  ];
+}
+
+/** Warnings about failures in the last 24 hours (one line per kind, with a count), then the breaker flag. */
 export function recentHealthWarnings(ctx: AppContext): string[] {
   const since = ctx.rt.now() - DAY_MS;
   const counts = new Map<string, { n: number; last: string }>();
@@ -56,8 +72,11 @@ export function recentHealthWarnings(ctx: AppContext): string[] {
     c.last = typeof e.error === "string" ? e.error : c.last;
     counts.set(e.kind, c);
   }
-  return [...counts].map(
-    ([kind, c]) =>
-      `${c.n} × ${kind.replace(/_/g, " ")} in the last 24 h (last: ${c.last.slice(0, 160)}); run \`memdir status\``,
-  );
+  return [
+    ...[...counts].map(
+      ([kind, c]) =>
+        `${c.n} × ${kind.replace(/_/g, " ")} in the last 24 h (last: ${c.last.slice(0, 160)}); run \`memdir status\``,
+    ),
+    ...modelHealthWarnings(ctx),
+  ];
 }

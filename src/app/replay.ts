@@ -184,12 +184,13 @@ async function runJobs(rt: Runtime, jobs: string[][]): Promise<void> {
       const i = args.indexOf(flag);
       return i >= 0 ? args[i + 1] : undefined;
     };
-    runExtractionJob(rt, {
+    await runExtractionJob(rt, {
       cwd: get("--cwd") ?? rt.cwd,
       sessionId: get("--session"),
       transcriptPath: get("--transcript"),
       queue: args.includes("--queue"),
       advanceOnly: args.includes("--advance-only"),
+      sessionMemoryReason: args.includes("--precompact") ? "precompact" : "stop",
     });
   }
 }

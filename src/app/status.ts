@@ -3,10 +3,12 @@
  * skip reasons (from events.jsonl), and the health warnings SessionStart would show.
  */
 import { existsSync, readdirSync } from "node:fs";
+import { breakerStatus, type DaySpend, spentToday } from "../llm/ledger/index.js";
 import { readNotepad } from "../notepad/index.js";
 import { scanTopics } from "../store/index.js";
 import type { AppContext } from "./context.js";
 import { type EventRecord, readRecentEvents, recentHealthWarnings } from "./health.js";
+import { resolveLlm } from "./llm.js";
 
 export interface StatusReport {
   paths: Record<string, string>;
@@ -20,6 +22,15 @@ export interface StatusReport {
   lastExtractionBySession: Record<string, EventRecord>;
   recentFailures: EventRecord[];
   skipReasons: Record<string, number>;
+  /** The model behind extraction and session memory, today's spend (UTC day) and the breaker. */
+  model: {
+    provider: string;
+    model: string;
+    source: string;
+    spentToday: DaySpend;
+    maxTokensPerDay: number;
+    breaker: ReturnType<typeof breakerStatus>;
+  };
   warnings: string[];
 }
 
@@ -45,6 +56,14 @@ export function buildStatus(ctx: AppContext): StatusReport {
       skipReasons[reason] = (skipReasons[reason] ?? 0) + 1;
     }
   }
+  const warnings: string[] = [];
+  let llm = { provider: "offline", model: "rules", source: "default" };
+  try {
+    llm = resolveLlm(ctx.config.llm, ctx.rt.env);
+  } catch (e) {
+    warnings.push((e as Error).message.split("\n")[0] ?? "bad MEMDIR_LLM");
+  }
+  const now = ctx.rt.now();
   return {
     paths: {
       projectRoot: paths.projectRoot,
@@ -57,6 +76,7 @@ export function buildStatus(ctx: AppContext): StatusReport {
       events: paths.eventsFile,
       searchIndex: paths.indexFile,
       wiki: paths.wikiDir,
+      ledger: paths.ledgerFile,
     },
     counts: {
       projectMemories: project.topics.length,
@@ -70,7 +90,14 @@ export function buildStatus(ctx: AppContext): StatusReport {
     lastExtractionBySession: last,
     recentFailures: events.filter((e) => e.kind.endsWith("_failed")).slice(-10),
     skipReasons,
+    model: {
+      ...llm,
+      spentToday: spentToday(paths.ledgerFile, now),
+      maxTokensPerDay: ctx.config.llm.maxTokensPerDay,
+      breaker: breakerStatus(paths.ledgerFile, now),
+    },
     warnings: [
+      ...warnings,
       ...recentHealthWarnings(ctx),
       ...[...project.errors, ...user.errors].map(
         (e) => `unreadable topic file ${e.path}: ${e.message.split("\n")[0]}`,
@@ -87,11 +114,26 @@ export function formatStatus(
   for (const [k, v] of Object.entries(s.paths)) out.push(`  ${k.padEnd(14)} ${v}`);
   out.push("", color.bold("counts"));
   for (const [k, v] of Object.entries(s.counts)) out.push(`  ${k.padEnd(16)} ${v}`);
+  const m = s.model;
+  const spent = m.spentToday.inputTokens + m.spentToday.outputTokens;
+  out.push("", color.bold("model"));
+  out.push(`  ${m.provider}:${m.model} (${m.source})`);
+  if (m.provider !== "offline" || m.spentToday.calls > 0)
+    out.push(
+      `  today (UTC)  ${spent} / ${m.maxTokensPerDay} tokens in ${m.spentToday.calls} calls, ${m.spentToday.refused} refused`,
+    );
+  out.push(
+    m.breaker.open
+      ? `  breaker      OPEN (${m.breaker.reason ?? "?"}) until ${m.breaker.untilMs ? new Date(m.breaker.untilMs).toISOString() : "?"}: ${m.breaker.message ?? ""}`
+      : `  breaker      closed${m.breaker.trips ? ` (${m.breaker.trips} recent trips)` : ""}`,
+  );
   out.push("", color.bold("last extraction per session"));
   const last = Object.entries(s.lastExtractionBySession);
   if (!last.length) out.push(color.dim("  (none yet)"));
   for (const [sid, e] of last.slice(-10))
-    out.push(`  ${sid}  ${e.ts}  memories ${e.memories ?? 0}, facts ${e.facts ?? 0}`);
+    out.push(
+      `  ${sid}  ${e.ts}  ${String(e.engine ?? "offline")}: memories ${e.memories ?? 0}, facts ${e.facts ?? 0}`,
+    );
   out.push("", color.bold("recent failures"));
   if (!s.recentFailures.length) out.push(color.dim("  (none)"));
   for (const e of s.recentFailures) out.push(`  ${e.ts}  ${e.kind}  ${String(e.error ?? "")}`);

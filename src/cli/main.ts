@@ -85,15 +85,24 @@ job
   .option("--cwd <dir>")
   .option("--queue", "also process reclaimed sessions")
   .option("--advance-only", "only move the cursor (the agent wrote memory itself)")
+  .option("--precompact", "a compaction is about to happen: refresh the session memory")
   .action(
-    (o: { session?: string; transcript?: string; cwd?: string; queue?: boolean; advanceOnly?: boolean }) => {
+    async (o: {
+      session?: string;
+      transcript?: string;
+      cwd?: string;
+      queue?: boolean;
+      advanceOnly?: boolean;
+      precompact?: boolean;
+    }) => {
       const rt = processRuntime();
-      const r = runExtractionJob(rt, {
+      const r = await runExtractionJob(rt, {
         cwd: o.cwd ?? rt.cwd,
         sessionId: o.session,
         transcriptPath: o.transcript,
         queue: o.queue,
         advanceOnly: o.advanceOnly,
+        sessionMemoryReason: o.precompact ? "precompact" : "stop",
       });
       if (process.stdout.isTTY) console.log(JSON.stringify(r, null, 2));
     },

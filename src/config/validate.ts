@@ -1,6 +1,12 @@
 /** Hand-written validation of the user config (no zod), in the same key order zod reports. */
 import { badKeyError, notAnObjectError, unknownKeyError } from "./errors.js";
-import { KNOWN_KEYS, LLM_PROVIDERS, type LlmConfig, type LlmProviderName, type UserConfigInput } from "./types.js";
+import {
+  KNOWN_KEYS,
+  LLM_PROVIDERS,
+  type LlmConfig,
+  type LlmProviderName,
+  type UserConfigInput,
+} from "./types.js";
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -89,12 +95,17 @@ function validateLlm(file: string, v: unknown, opts: { rejectUnknown: boolean })
   };
   str("model", () => true);
   if (v.baseUrl !== undefined) {
-    if (typeof v.baseUrl !== "string" || !HTTP_URL.test(v.baseUrl)) throw badKeyError(file, "llm.baseUrl", v.baseUrl);
+    if (typeof v.baseUrl !== "string" || !HTTP_URL.test(v.baseUrl))
+      throw badKeyError(file, "llm.baseUrl", v.baseUrl);
     out.baseUrl = v.baseUrl;
   }
   if (v.apiKeyEnv !== undefined) {
     if (typeof v.apiKeyEnv !== "string" || !ENV_NAME.test(v.apiKeyEnv))
-      throw badKeyError(file, "llm.apiKeyEnv", typeof v.apiKeyEnv === "string" ? API_KEY_PLACEHOLDER : v.apiKeyEnv);
+      throw badKeyError(
+        file,
+        "llm.apiKeyEnv",
+        typeof v.apiKeyEnv === "string" ? API_KEY_PLACEHOLDER : v.apiKeyEnv,
+      );
     out.apiKeyEnv = v.apiKeyEnv;
   }
   str("claudePath", (s) => s.length > 0);

@@ -89,7 +89,12 @@ export type LlmErrorKind =
   | "breaker_open";
 
 /** Kinds that open the circuit breaker (claude-mem #2315/#3888: never keep calling into a limit). */
-export const BREAKER_KINDS: ReadonlySet<LlmErrorKind> = new Set(["rate_limit", "quota", "auth", "overloaded"]);
+export const BREAKER_KINDS: ReadonlySet<LlmErrorKind> = new Set([
+  "rate_limit",
+  "quota",
+  "auth",
+  "overloaded",
+]);
 
 export class LlmError extends Error {
   readonly kind: LlmErrorKind;

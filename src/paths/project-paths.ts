@@ -37,6 +37,8 @@ export interface ProjectPaths {
   indexFile: string;
   /** `<stateRoot>/wiki` (DESIGN.md §3.2): wiki pages, `index.md`, `log.md`. */
   wikiDir: string;
+  /** `<memdirHome>/ledger.json` (DESIGN.md §3.3): model token spend per day and the circuit breaker. */
+  ledgerFile: string;
 }
 
 /**
@@ -68,5 +70,6 @@ export function resolveProjectPaths(opts: MemoryDirOptions): ProjectPaths {
     eventsFile: join(mh, "logs", "events.jsonl"),
     indexFile: join(mh, "index", "search.db"),
     wikiDir: join(stateRoot, "wiki"),
+    ledgerFile: join(mh, "ledger.json"),
   };
 }

@@ -28,6 +28,7 @@ describe("resolveProjectPaths", () => {
       eventsFile: join(home, ".memdir", "logs", "events.jsonl"),
       indexFile: join(home, ".memdir", "index", "search.db"),
       wikiDir: join(repo, ".memdir", "wiki"),
+      ledgerFile: join(home, ".memdir", "ledger.json"),
     });
   });
 

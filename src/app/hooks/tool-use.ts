@@ -4,15 +4,13 @@
  * output into the notepad, and the mutual-exclusion marker when the agent itself wrote to the memory dir.
  * Hot path: sync fs, no yaml/zod; the notepad (which pulls the store) loads only when a tag is present.
  */
-import { isAbsolute, relative, resolve } from "node:path";
 import type { HookInput } from "../../adapters/claude-code/hook-input.js";
+import { isInsideDir, writesInto } from "../../jobs/extract/mutual.js";
 import { logToolUse, toolFilePath } from "../../project/index.js";
 import { countToolCall, recordToolUse } from "../../sessions/index.js";
 import type { AppContext } from "../context.js";
 import { captureRememberTags } from "./remember.js";
 import { markAgentMemoryWrite } from "./turn-state.js";
-
-const WRITE_TOOLS = new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
 
 /** Subagents report through these tools; only their output is searched for `<remember>` tags
  * (a Read of a file that documents the tag must not become a note). */
@@ -27,11 +25,6 @@ function responseText(v: unknown, out: string[] = [], depth = 0): string[] {
   return out;
 }
 
-function isInside(dir: string, file: string): boolean {
-  const rel = relative(resolve(dir), resolve(file));
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-}
-
 /** Tools whose file gets PreToolUse file recall (issue 3 point 4). */
 const FILE_RECALL_TOOLS = new Set(["Read", "Edit", "Write", "MultiEdit", "NotebookEdit"]);
 
@@ -43,7 +36,7 @@ export async function onPreToolUse(ctx: AppContext, input: HookInput): Promise<s
   if (!FILE_RECALL_TOOLS.has(toolName) || !input.tool_input || typeof input.tool_input !== "object")
     return undefined;
   const file = toolFilePath(toolName, input.tool_input as Record<string, unknown>);
-  if (file === undefined || isInside(ctx.paths.memoryDir, file)) return undefined;
+  if (file === undefined || isInsideDir(ctx.paths.memoryDir, file)) return undefined;
   const { recallForFile } = await import("../recall.js");
   const cwd = typeof input.cwd === "string" && input.cwd ? input.cwd : ctx.paths.projectRoot;
   return (await recallForFile(ctx, input.session_id, file, cwd)) || undefined;
@@ -73,8 +66,7 @@ export async function onToolUse(ctx: AppContext, input: HookInput): Promise<stri
     now,
   );
   logToolUse(paths.projectMemory, paths.projectRoot, { toolName, toolInput, success }, now);
-  const filePath = toolFilePath(toolName, toolInput);
-  if (success && WRITE_TOOLS.has(toolName) && filePath !== undefined && isInside(paths.memoryDir, filePath)) {
+  if (success && writesInto(toolName, toolInput, [paths.memoryDir, paths.userMemoryDir])) {
     markAgentMemoryWrite(paths.stateRoot, input.session_id);
   }
   if (success && SUBAGENT_TOOLS.has(toolName)) {

@@ -16,6 +16,8 @@ export function extractionJobArgs(ctx: AppContext, input: HookInput, advanceOnly
   if (typeof input.transcript_path === "string" && input.transcript_path)
     args.push("--transcript", input.transcript_path);
   if (advanceOnly) args.push("--advance-only");
+  // Session memory is refreshed before a compaction whatever its thresholds say (seed 000 §24.3).
+  if (input.hook_event_name === "PreCompact") args.push("--precompact");
   return args;
 }
 

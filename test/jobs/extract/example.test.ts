@@ -63,7 +63,7 @@ function matchAll(memories: { type: string; description: string; body: string }[
 }
 
 describe("the bundled example session", () => {
-  it("is a Claude Code transcript the adapter reads whole", () => {
+  it("is a Claude Code transcript the adapter reads whole", async () => {
     const slice = readClaudeTranscript(TRANSCRIPT, 0);
     expect(slice.sessionId).toBe(EXPECTED.sessionId);
     expect(slice.cwd).toBe("/home/dev/shop-api");
@@ -77,9 +77,9 @@ describe("the bundled example session", () => {
     ).toBe(true);
   });
 
-  it("yields exactly the expected memories and facts, and nothing from task requests", () => {
+  it("yields exactly the expected memories and facts, and nothing from task requests", async () => {
     const { target, stateRoot } = setup();
-    const r = runExtraction({
+    const r = await runExtraction({
       sessionId: EXPECTED.sessionId,
       transcriptPath: TRANSCRIPT,
       stateRoot,
@@ -87,21 +87,21 @@ describe("the bundled example session", () => {
       nowMs: NOW,
     });
 
-    expect(r.plan.memories).toHaveLength(EXPECTED.memories.length);
-    matchAll(r.plan.memories);
-    expect(r.plan.projectFacts).toEqual(EXPECTED.projectFacts);
+    expect(r.plan!.memories).toHaveLength(EXPECTED.memories.length);
+    matchAll(r.plan!.memories);
+    expect(r.plan!.projectFacts).toEqual(EXPECTED.projectFacts);
 
     const slice = readClaudeTranscript(TRANSCRIPT, 0);
-    const sources = new Set(r.plan.memories.flatMap((m: PlannedMemory) => m.sources ?? []));
+    const sources = new Set(r.plan!.memories.flatMap((m: PlannedMemory) => m.sources ?? []));
     for (const text of EXPECTED.ordinaryPrompts) {
       const p = slice.messages.find((m) => m.kind === "prompt" && m.text.startsWith(text));
       expect(p, text).toBeDefined();
       expect(sources.has(p!.uuid)).toBe(false);
-      expect(r.plan.skipped.map((s) => s.uuid)).toContain(p!.uuid);
+      expect(r.plan!.skipped.map((s) => s.uuid)).toContain(p!.uuid);
     }
 
     // on disk: user memories in user scope, the rest in the project's memory dir, all created
-    expect(r.result.written.map((w) => w.action)).toEqual(EXPECTED.memories.map(() => "created"));
+    expect(r.result!.written.map((w) => w.action)).toEqual(EXPECTED.memories.map(() => "created"));
     const topics = (dir: string) =>
       readdirSync(dir)
         .filter((f) => f.endsWith(".md") && f !== "MEMORY.md")
@@ -118,12 +118,12 @@ describe("the bundled example session", () => {
     }
     const pm = readFileSync(target.projectMemoryFile, "utf8");
     for (const f of EXPECTED.projectFacts) expect(pm).toContain(f);
-    expect(r.result.factsAdded).toBe(EXPECTED.projectFacts.length);
+    expect(r.result!.factsAdded).toBe(EXPECTED.projectFacts.length);
   });
 
-  it("writes no private text and no secret anywhere", () => {
+  it("writes no private text and no secret anywhere", async () => {
     const { root, target, stateRoot } = setup();
-    runExtraction({
+    await runExtraction({
       sessionId: EXPECTED.sessionId,
       transcriptPath: TRANSCRIPT,
       stateRoot,

@@ -50,11 +50,11 @@ function snapshot(s: ReturnType<typeof setup>): Record<string, string> {
 }
 
 describe("runExtraction", () => {
-  it("moves the cursor to the end after writing, and a second run reads nothing new", () => {
+  it("moves the cursor to the end after writing, and a second run reads nothing new", async () => {
     const s = setup();
     writeFileSync(s.transcript, readFileSync(EXAMPLE));
     const size = readFileSync(s.transcript).length;
-    const first = runExtraction({
+    const first = await runExtraction({
       sessionId: SESSION,
       transcriptPath: s.transcript,
       stateRoot: s.stateRoot,
@@ -62,14 +62,14 @@ describe("runExtraction", () => {
       nowMs: NOW,
     });
     expect(first.cursor).toEqual({ from: 0, to: size });
-    expect(first.plan.memories).toHaveLength(6);
+    expect(first.plan!.memories).toHaveLength(6);
     expect(readCursor(s.stateRoot, SESSION)).toEqual({
       transcriptPath: s.transcript,
       offset: size,
       turns: 12,
     });
 
-    const second = runExtraction({
+    const second = await runExtraction({
       sessionId: SESSION,
       transcriptPath: s.transcript,
       stateRoot: s.stateRoot,
@@ -77,11 +77,12 @@ describe("runExtraction", () => {
       nowMs: NOW + 60_000,
     });
     expect(second.cursor).toEqual({ from: size, to: size });
-    expect(second.plan).toEqual({ memories: [], projectFacts: [], skipped: [] });
-    expect(second.result).toEqual({ written: [], factsAdded: 0 });
+    expect(second.skipped).toBe("no_prose"); // nothing new: no prose, no extraction
+    expect(second.plan).toBeUndefined();
+    expect(second.result).toBeUndefined();
   });
 
-  it("re-runs idempotently after a crash between apply and the cursor write", () => {
+  it("re-runs idempotently after a crash between apply and the cursor write", async () => {
     const s = setup();
     writeFileSync(s.transcript, readFileSync(EXAMPLE));
     // A directory where the cursor file goes makes the cursor write fail after apply succeeded.
@@ -94,7 +95,7 @@ describe("runExtraction", () => {
       target: s.target,
       nowMs: NOW,
     };
-    expect(() => runExtraction(opts)).toThrow();
+    await expect(runExtraction(opts)).rejects.toThrow();
     const afterCrash = snapshot(s);
     expect(Object.keys(afterCrash).filter((p) => p.endsWith(".md") && !p.endsWith("MEMORY.md"))).toHaveLength(
       6,
@@ -102,9 +103,9 @@ describe("runExtraction", () => {
     expect(readCursor(s.stateRoot, SESSION).offset).toBe(0);
 
     rmSync(cursorFile, { recursive: true });
-    const again = runExtraction({ ...opts, nowMs: NOW + 3_600_000 });
+    const again = await runExtraction({ ...opts, nowMs: NOW + 3_600_000 });
     expect(again.cursor.from).toBe(0);
-    expect(again.result.written.map((w) => w.action)).toEqual(Array(6).fill("unchanged"));
+    expect(again.result!.written.map((w) => w.action)).toEqual(Array(6).fill("unchanged"));
     const afterRerun = snapshot(s);
     for (const [path, text] of Object.entries(afterCrash)) {
       if (path === s.target.projectMemoryFile) continue; // facts are re-stamped, not duplicated
@@ -117,7 +118,7 @@ describe("runExtraction", () => {
     expect(readCursor(s.stateRoot, SESSION).offset).toBe(readFileSync(s.transcript).length);
   });
 
-  it("never moves past a partial last line, and resumes there when the line completes", () => {
+  it("never moves past a partial last line, and resumes there when the line completes", async () => {
     const s = setup();
     const full = readFileSync(EXAMPLE);
     const cut = full.indexOf("grafana.example.com/d/api-latency");
@@ -132,17 +133,17 @@ describe("runExtraction", () => {
       nowMs: NOW,
     };
 
-    const first = runExtraction(opts);
+    const first = await runExtraction(opts);
     expect(first.cursor).toEqual({ from: 0, to: lineStart });
-    expect(first.plan.memories.map((m) => m.type).sort()).toEqual(["feedback", "feedback", "user", "user"]);
+    expect(first.plan!.memories.map((m) => m.type).sort()).toEqual(["feedback", "feedback", "user", "user"]);
     expect(readCursor(s.stateRoot, SESSION).offset).toBe(lineStart);
 
     appendFileSync(s.transcript, full.subarray(cut));
-    const second = runExtraction({ ...opts, nowMs: NOW + 1000 });
+    const second = await runExtraction({ ...opts, nowMs: NOW + 1000 });
     expect(second.cursor).toEqual({ from: lineStart, to: full.length });
-    expect(second.plan.memories.map((m) => m.type).sort()).toEqual(["feedback", "reference"]);
-    expect(second.plan.projectFacts).toEqual(["CI runs on GitHub Actions", "We target Node 20"]);
-    expect(second.result.written.every((w) => w.action === "created")).toBe(true);
+    expect(second.plan!.memories.map((m) => m.type).sort()).toEqual(["feedback", "reference"]);
+    expect(second.plan!.projectFacts).toEqual(["CI runs on GitHub Actions", "We target Node 20"]);
+    expect(second.result!.written.every((w) => w.action === "created")).toBe(true);
     expect(readCursor(s.stateRoot, SESSION)).toEqual({
       transcriptPath: s.transcript,
       offset: full.length,
@@ -150,7 +151,7 @@ describe("runExtraction", () => {
     });
   });
 
-  it("starts over for another transcript path and for a transcript replaced by a shorter one", () => {
+  it("starts over for another transcript path and for a transcript replaced by a shorter one", async () => {
     const s = setup();
     writeFileSync(s.transcript, readFileSync(EXAMPLE));
     const opts = {
@@ -160,26 +161,26 @@ describe("runExtraction", () => {
       target: s.target,
       nowMs: NOW,
     };
-    runExtraction(opts);
+    await runExtraction(opts);
 
     const other = join(s.root, "forked.jsonl");
     writeFileSync(other, readFileSync(EXAMPLE));
-    const forked = runExtraction({ ...opts, transcriptPath: other });
+    const forked = await runExtraction({ ...opts, transcriptPath: other });
     expect(forked.cursor.from).toBe(0);
-    expect(forked.result.written.map((w) => w.action)).toEqual(Array(6).fill("unchanged"));
+    expect(forked.result!.written.map((w) => w.action)).toEqual(Array(6).fill("unchanged"));
     expect(readCursor(s.stateRoot, SESSION).transcriptPath).toBe(other);
 
     const lines = readFileSync(EXAMPLE, "utf8").split("\n");
     const upToPnpm = lines.findIndex((l) => l.includes("always use pnpm here")) + 1;
     const shorter = `${lines.slice(0, upToPnpm).join("\n")}\n`;
     writeFileSync(other, shorter);
-    const replaced = runExtraction({ ...opts, transcriptPath: other });
+    const replaced = await runExtraction({ ...opts, transcriptPath: other });
     expect(replaced.cursor.from).toBe(0);
-    expect(replaced.plan.memories.map((m) => m.type)).toEqual(["feedback"]);
-    expect(replaced.result.written.map((w) => w.action)).toEqual(["unchanged"]);
+    expect(replaced.plan!.memories.map((m) => m.type)).toEqual(["feedback"]);
+    expect(replaced.result!.written.map((w) => w.action)).toEqual(["unchanged"]);
   });
 
-  it("honours an explicit fromOffset without moving the stored cursor backwards", () => {
+  it("honours an explicit fromOffset without moving the stored cursor backwards", async () => {
     const s = setup();
     writeFileSync(s.transcript, readFileSync(EXAMPLE));
     const size = readFileSync(s.transcript).length;
@@ -190,11 +191,11 @@ describe("runExtraction", () => {
       target: s.target,
       nowMs: NOW,
     };
-    runExtraction(opts);
-    const replay = runExtraction({ ...opts, fromOffset: 0 });
+    await runExtraction(opts);
+    const replay = await runExtraction({ ...opts, fromOffset: 0 });
     expect(replay.cursor).toEqual({ from: 0, to: size });
-    expect(replay.plan.memories).toHaveLength(6);
-    expect(replay.result.written.every((w) => w.action === "unchanged")).toBe(true);
+    expect(replay.plan!.memories).toHaveLength(6);
+    expect(replay.result!.written.every((w) => w.action === "unchanged")).toBe(true);
   });
 
   it("concurrent runs of one session in separate processes leave one file per memory", async () => {
@@ -205,8 +206,8 @@ describe("runExtraction", () => {
     writeFileSync(
       entry,
       `import { runExtraction } from ${JSON.stringify(src)};\n` +
-        `const r = runExtraction(JSON.parse(process.argv[2]));\n` +
-        `process.stdout.write(JSON.stringify(r.result.written.map((w) => w.action)));\n`,
+        `runExtraction(JSON.parse(process.argv[2])).then((r) =>\n` +
+        `  process.stdout.write(JSON.stringify(r.result.written.map((w) => w.action))));\n`,
     );
     const bundle = join(s.root, "entry.cjs");
     await build({
