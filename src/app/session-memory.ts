@@ -81,6 +81,8 @@ export async function updateSessionMemory(
     if (opts.provider) {
       const m = await updateSummaryWithModel(opts.provider, prep.current?.sections, prep.newMessages, {
         fallback: offline,
+        maxInputTokens: ctx.config.llm.maxInputTokensPerCall,
+        maxOutputTokens: ctx.config.llm.maxOutputTokensPerCall,
       });
       sections = m.sections;
       engine = m.engine;

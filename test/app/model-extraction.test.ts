@@ -20,6 +20,7 @@ import { runExtractionJob } from "../../src/app/extract-job.js";
 import { readRecentEvents } from "../../src/app/health.js";
 import type { Runtime } from "../../src/app/runtime.js";
 import { buildSessionContext } from "../../src/app/session-context.js";
+import { estimateTokens } from "../../src/core/tokens.js";
 import { readCursor } from "../../src/sessions/index.js";
 import {
   type Conversation,
@@ -34,7 +35,7 @@ import {
   startAnthropicServer,
   startOpenAIServer,
 } from "../helpers/scripted-llm/index.js";
-import { tempDir } from "../helpers/tmp.js";
+import { TRANSCRIPTS_DIR, tempDir } from "../helpers/tmp.js";
 
 const servers: ScriptedServer[] = [];
 afterEach(async () => {
@@ -452,5 +453,78 @@ describe("mutual exclusion with the main agent", () => {
     expect(sent).toContain("now run the tests");
     expect(sent).not.toContain("always use pnpm here");
     expect(topicFiles(s.memoryDir)).toEqual([]);
+  });
+});
+
+describe("session memory with a scripted model", () => {
+  it("past 10k context tokens the turn end asks the model (no tools) for the changed sections and writes them", async () => {
+    const s = await setup();
+    writeFileSync(
+      join(s.memdirHome, "config.json"),
+      JSON.stringify({ llm: { provider: "anthropic", baseUrl: s.server.url, model: "scripted-1" } }),
+    );
+    const secret = "sk-ant-api03-PLANTEDsecret0123456789abcdefghijklmnop";
+    // The rendered transcript records ~18.5k context tokens per assistant entry: past the 10k first trigger.
+    const t = s.transcript(
+      conv("en-session-memory", [
+        {
+          user: `Add retries to the payment webhook handler. <private>card 4242</private> key ${secret}`,
+          tools: [
+            {
+              name: "Read",
+              input: { file_path: "/home/dev/en-app/src/webhooks/payment.ts" },
+              output: "export function handle() {}",
+            },
+            {
+              name: "Edit",
+              input: {
+                file_path: "/home/dev/en-app/src/webhooks/payment.ts",
+                old_string: "a",
+                new_string: "b",
+              },
+              output: "ok",
+            },
+            { name: "Bash", input: { command: "npm test" }, output: "14 passed" },
+          ],
+          assistant: "Retries with exponential back-off are in; the 14 tests pass.",
+        },
+      ]),
+    );
+    s.server.enqueue(NOTHING, {
+      text: JSON.stringify({
+        "Current State": "Webhook retries done; next: load test the handler.",
+        "Task specification": "Add retries to the payment webhook handler.",
+      }),
+    });
+    await s.extract(t);
+    expect(s.server.requests).toHaveLength(2);
+    const summaryReq = s.server.requests[1]!.body as Record<string, unknown>;
+    expect(summaryReq.tools).toBeUndefined(); // no tools offered at all
+    for (const b of s.bodies()) {
+      expect(b).not.toContain(secret);
+      expect(b).not.toContain("card 4242");
+    }
+    const file = join(s.home, "project", ".memdir", "summaries", `${t.sessionId}.md`);
+    const text = readFileSync(file, "utf8");
+    expect(text).toMatch(/# Current State\s+Webhook retries done; next: load test the handler\./);
+    expect(text).toMatch(/# Files and Functions[\s\S]*payment\.ts/); // offline sections kept where the model said nothing
+    expect(s.events().find((e) => e.kind === "session_memory_updated")?.engine).toBe("anthropic:scripted-1");
+  });
+});
+
+describe("request size on a long real session", () => {
+  it("one extraction over a whole 2.7 MB Claude Code transcript sends a request within the per-call input cap", async () => {
+    const s = await setup({ llm: { maxInputTokensPerCall: 12_000 } });
+    s.server.enqueue(NOTHING);
+    const path = join(TRANSCRIPTS_DIR, "258c7280-ae70-4798-800f-63464d01a85d.jsonl");
+    await s.extract({ path, sessionId: "258c7280-ae70-4798-800f-63464d01a85d" });
+    expect(s.server.requests).toHaveLength(1);
+    const body = s.server.requests[0]!.body as { system: string; messages: unknown; tools: unknown };
+    const sent = estimateTokens(
+      `${body.system}${JSON.stringify(body.messages)}${JSON.stringify(body.tools)}`,
+    );
+    expect(sent).toBeLessThanOrEqual(12_000);
+    expect(sent).toBeGreaterThan(4_000); // the budget is used, not thrown away
+    expect(JSON.stringify(body.messages)).toMatch(/older messages left out/);
   });
 });

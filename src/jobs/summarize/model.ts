@@ -55,10 +55,13 @@ export function renderMessages(messages: readonly ConversationMessage[], maxToke
     if (m.isSidechain) continue;
     const who =
       m.kind === "prompt" ? "user" : m.kind === "compact_summary" ? "compaction summary" : "assistant";
-    if (m.text.trim()) lines.push(`[${m.timestamp}] ${who}: ${m.text.trim()}`);
+    // Scrub every field BEFORE it is cut: a cut could leave a secret's head that no rule recognises.
+    if (m.text.trim()) lines.push(`[${m.timestamp}] ${who}: ${scrub(m.text).trim()}`);
     for (const c of m.toolCalls) {
-      const input = JSON.stringify(c.input).slice(0, 400);
-      const res = c.result ? `${c.result.isError ? " → ERROR: " : " → "}${c.result.text.slice(0, 300)}` : "";
+      const input = scrub(JSON.stringify(c.input)).slice(0, 400);
+      const res = c.result
+        ? `${c.result.isError ? " → ERROR: " : " → "}${scrub(c.result.text).slice(0, 300)}`
+        : "";
       lines.push(`  tool ${c.name} ${input}${res}`);
     }
   }
