@@ -7,17 +7,10 @@
  * transcript lines. Turns the job skips (no prose, agent wrote memory) send nothing.
  * Usage: node bench/llm-cost/run.mjs [--write] [--json]
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
-import { deriveHookEvents, readClaudeTranscript } from "../../src/adapters/claude-code/index.js";
-import { estimateTokens } from "../../src/core/tokens.js";
-import { EXTRACTION_SYSTEM_PROMPT } from "../../src/jobs/extract/model/prompt.js";
-import { hasProse } from "../../src/jobs/extract/model/render.js";
-import { buildExtractionPrompt } from "../../src/jobs/extract/model/run.js";
-import { agentWroteMemory } from "../../src/jobs/extract/mutual.js";
-import { createMemorySandbox } from "../../src/jobs/sandbox/index.js";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { spliceSection } from "../shared/splice.js";
+import { CAP, measure, type Row } from "./measure.js";
 
 const root = process.env.MEMDIR_ROOT ?? process.cwd();
 const DATA = join(root, "..", "shared", "data", "transcripts", "claude-code");
@@ -27,87 +20,9 @@ const FILES = [
   "ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl",
   "subagent.jsonl",
 ];
-const CAP = 24_000; // config default llm.maxInputTokensPerCall
-
-const pct = (xs: number[], p: number) => {
-  if (!xs.length) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
-
-interface Row {
-  file: string;
-  mb: number;
-  turns: number;
-  calls: number;
-  skipped: number;
-  p50: number;
-  p95: number;
-  max: number;
-  total: number;
-  naiveTotal: number;
-  naiveMax: number;
-}
-
-async function measure(file: string): Promise<Row> {
-  const path = join(DATA, file);
-  const raw = readFileSync(path);
-  const messages = readClaudeTranscript(path, 0).messages;
-  const stops = deriveHookEvents(path)
-    .filter((e) => e.event === "Stop")
-    .map((e) => e.transcriptOffset);
-  const dir = mkdtempSync(join(tmpdir(), "memdir-llm-cost-"));
-  const target = {
-    memoryDir: join(dir, "memory"),
-    userMemoryDir: join(dir, "user"),
-    projectMemoryFile: join(dir, "pm.json"),
-    projectRoot: dir,
-  };
-  const tools = createMemorySandbox({
-    roots: { project: target.memoryDir, user: target.userMemoryDir },
-  }).tools;
-  const fixed = estimateTokens(EXTRACTION_SYSTEM_PROMPT) + estimateTokens(JSON.stringify(tools));
-  const sizes: number[] = [];
-  const naive: number[] = [];
-  let skipped = 0;
-  let prev = 0;
-  for (const at of stops) {
-    const slice = messages.filter((m) => m.endOffset > prev && m.endOffset <= at);
-    naive.push(estimateTokens(raw.subarray(prev, at).toString("utf8")));
-    const from = prev;
-    prev = at;
-    if (slice.length === 0 || from === at) continue;
-    if (agentWroteMemory(slice, [target.memoryDir]) || !hasProse(slice)) {
-      skipped++;
-      continue;
-    }
-    const { prompt } = await buildExtractionPrompt({
-      messages: slice,
-      target,
-      sessionId: basename(file, ".jsonl"),
-      nowMs: Date.parse("2026-01-01T00:00:00Z"),
-      maxInputTokens: CAP,
-    });
-    sizes.push(fixed + estimateTokens(prompt));
-  }
-  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-  return {
-    file,
-    mb: raw.length / 1e6,
-    turns: stops.length,
-    calls: sizes.length,
-    skipped,
-    p50: pct(sizes, 50),
-    p95: pct(sizes, 95),
-    max: Math.max(0, ...sizes),
-    total: sum(sizes),
-    naiveTotal: sum(naive),
-    naiveMax: Math.max(0, ...naive),
-  };
-}
 
 const rows: Row[] = [];
-for (const f of FILES) rows.push(await measure(f));
+for (const f of FILES) rows.push(await measure(join(DATA, f)));
 const k = (n: number) => (n >= 10_000 ? `${(n / 1000).toFixed(0)}k` : String(n));
 const table = [
   "| transcript | MB | turn ends | first calls | skipped | tokens/call p50 / p95 / max | tokens per session | raw-forwarding observer | ratio |",
