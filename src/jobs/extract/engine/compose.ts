@@ -60,7 +60,8 @@ export function splitReason(text: string, next = ""): RuleParts {
     );
   if (m && !IMPERATIVE_HEAD.test(m[2]!)) return withTail({ rule: m[1]!, why: m[2]! });
   m = /^(.+?)\s*(?:기 때문에|때문에|으니까|니까|으므로|므로)\s*,?\s*(.+)$/.exec(t);
-  if (m && isKorean(t)) return { rule: m[2]!, why: m[1]! };
+  // the reason clause as written, connective included ("…계속 쓰니까", not "…계속 쓰")
+  if (m && isKorean(t)) return { rule: m[2]!, why: tidy(t.slice(0, t.length - m[2]!.length)) };
   m = /^(.*?)\s*왜냐하면\s*,?\s*(.+)$/.exec(t);
   if (m && m[1]!.trim()) return { rule: m[1]!, why: m[2]! };
   const parts = withTail({ rule: t });

@@ -28,7 +28,8 @@ const DAY_WORDS = /\b(today|tonight|tomorrow|this morning|this afternoon)\b|(오
 /** Hedges: a guess is not guidance. */
 const HEDGE_EN =
   /\b(maybe|perhaps|probably|might|may be|possibly|i guess|i think|not sure|if you want|if needed)\b/;
-const HEDGE_KO = /(아마|혹시|글쎄)/;
+/** "혹시 … 발견하면" ("in case you find …") is a condition, not a hedge. */
+const HEDGE_KO = /(아마|혹시(?![^,.?？]*[^\s,.]면(?:\s|$))|글쎄)/;
 
 /** Negated generalizers ("not always", "don't always"). */
 const NEGATED_GENERAL = /\b(?:not|n't)\s+(?:always|necessarily)\b/;
@@ -37,13 +38,19 @@ const NEGATED_GENERAL = /\b(?:not|n't)\s+(?:always|necessarily)\b/;
 const QUESTION_OPENING =
   /^(?:can|could|would|will|shall|do you|does|did|is|are|was|were|have you|has|what|why|how|where|which|who|should (?:i|we))\b/;
 
+/** A negated short-lived marker ("not just for now", "this isn't a one-off"): standing, not short-lived. */
+const NOT_ONE_OFF_EN =
+  /\b(?:not|n't)\s+(?:just\s+|only\s+|merely\s+)?(?:for now|this time|this once|a one-off|for this (?:one|task|pr|commit|change|file|branch|ticket))\b/g;
+const NOT_ONE_OFF_KO = /(?:이번|이번에|지금|오늘)만\s*(?:이|은)?\s*아니(?:라|고|에요|야)/g;
+
 /**
  * Why a sentence cannot carry standing guidance, or `undefined` when nothing objects.
  * Checks questions, short-lived markers, hedges and negated generalizers; day words ("today")
  * too unless `allowDays` (project memories anchor them to an absolute date instead).
  */
 export function objection(sentence: string, allowDays = false): string | undefined {
-  const t = norm(sentence).trim();
+  // "not just this time", "이번만이 아니라": a negated one-off marker generalizes instead
+  const t = norm(sentence).trim().replace(NOT_ONE_OFF_EN, " ").replace(NOT_ONE_OFF_KO, " ");
   if (t.includes("?") || t.includes("？")) return "question";
   if (QUESTION_OPENING.test(t)) return "question";
   const sl = SHORT_LIVED_EN.exec(t) ?? SHORT_LIVED_KO.exec(t);
@@ -58,8 +65,9 @@ export function objection(sentence: string, allowDays = false): string | undefin
 
 /** Cues that make an instruction general (standing) rather than about the current task. */
 const GENERAL_EN =
-  /\b(always|never|ever|from now on|going forward|moving forward|in the future|in general|generally|as a rule|by default|every time|each time|whenever|anymore|any more|no more|in this (?:project|repo|repository|codebase|team|app|company|org)|in (?:this|our) (?:code|stack)|every (?:single )?(?:function|method|class|component|line|call|module|endpoint|handler|commit|variable|import|error|exception|log|message|response|answer|reply|query|promise|statement|loop|prop|field|type)s?|instead of|rather than|prefer|preferred|i like|i love|i hate|i'd rather|i would rather|we don't use|we do not use|we never|we always|our convention|the convention|convention is|for (?:all|every|any))\b/;
-const GENERAL_KO = /(항상|절대|앞으로|매번|언제나|무조건|대신|말고|보다는|선호|늘 )/;
+  /\b(always|never|ever|from now on|going forward|moving forward|in the future|in general|generally|as a rule|by default|every time|each time|whenever|anymore|any more|no more|in this (?:project|repo|repository|codebase|team|app|company|org)|in (?:this|our) (?:code|stack)|every (?:single )?(?:function|method|class|component|line|call|module|endpoint|handler|commit|variable|import|error|exception|log|message|response|answer|reply|query|promise|statement|loop|prop|field|type)s?|instead of|rather than|prefer|preferred|i like|i love|i hate|i'd rather|i would rather|we don't use|we do not use|we never|we always|our convention|the convention|convention is|for (?:all|every|any)|(?:not|n't) (?:just |only )?(?:for now|this time|this once|a one-off|here)|(?:that|this|it) (?:goes|applies) (?:for|to) (?:everything|every|all|any)|applies everywhere|across the (?:board|codebase|repo)|(?:it's|that's|this is) how (?:we|the (?:whole )?team|our team|everyone|everybody) \w+|any (?:repo|project|codebase|service)s? (?:of ours|we own))\b/;
+const GENERAL_KO =
+  /(항상|절대|앞으로|매번|언제나|무조건|대신|말고|보다는|선호|늘 |(?:이번|이번에|지금)만\s*(?:이|은)?\s*아니(?:라|고)|(?:우리|저희|팀)(?: 팀)?(?:의)? (?:규칙|원칙|룰|컨벤션|관례))/;
 /**
  * The whole repository or team as the topic ("이 저장소는 pnpm만 써요", "우리 팀은 …"): like "in this
  * repo", general, but only for a statement or a rule, not a request ("이 프로젝트에서 테스트 돌려줘").
@@ -145,15 +153,25 @@ export const ONE_OFF_CHOICE =
 export const TASK_FOCUS =
   /^(?:let's|let us|we'll|we will|i'll|i will|we should|we need to|i want to|i'd like to|we're going to|i'm going to)\s+(?:now\s+|next\s+|just\s+|first\s+)?(?:focus|work|concentrate|continue|move on|get back|look|tackle|finish|start|switch|turn|shift)\b/;
 
-/** Leading filler removed before matching ("ok,", "also", "btw", "please"). */
+/** Leading filler removed before matching ("ok,", "also", "btw", "please", "anyway", "fwiw"). */
 const FILLER_EN =
-  /^(?:ok(?:ay)?|also|and|but|so|now|then|btw|by the way|fyi|oh|ah|hey|great|thanks|thank you|one more thing|one thing|please|pls|plz)\b[\s,.:;!—–-]*/;
+  /^(?:ok(?:ay)?|also|and|but|so|now|then|btw|by the way|fyi|fwiw|for what it's worth|for the record|anyway|anyhow|oh|ah|hey|great|thanks|thank you|one more thing|one last thing|one thing|please|pls|plz)\b[\s,.:;!—–-]*/;
+/** Words that are filler only when punctuation follows ("hold on though, …", "right, …", "look: …"). */
+const FILLER_PUNCT_EN =
+  /^(?:hold on(?: though| a sec(?:ond)?)?|wait|look|listen|right|alright|all right|good|cool|nice|perfect|sure|yes|yeah|yep|though)\s*[,.:;!—–-]+\s*/;
+/**
+ * Korean discourse fillers ("아 ", "참고로", "그리고", "근데", "아 맞다"): only before a space or
+ * punctuation, so "아니" (a correction) and "오늘" stay.
+ */
+const FILLER_KO =
+  /^(?:아 참|아 맞다|아|어|오|음|앗|참|맞다|그리고|근데|그런데|참고로|그나저나|아무튼|암튼|그럼|그러면|자|네|넵|좋아요|좋네요|굿)(?:[\s,.!…~]+)/;
 
-/** Removes leading filler words; returns the rest (original case kept). */
+/** Removes leading filler words (English and Korean); returns the rest (original case kept). */
 export function stripFiller(s: string): string {
   let out = s.trim();
   for (let i = 0; i < 6; i++) {
-    const m = FILLER_EN.exec(norm(out));
+    const n = norm(out);
+    const m = FILLER_EN.exec(n) ?? FILLER_PUNCT_EN.exec(n) ?? FILLER_KO.exec(n);
     if (!m || m[0].length === 0) break;
     out = out.slice(m[0].length).trim();
   }
@@ -173,41 +191,6 @@ const SCOPED_KO =
 export function scopedTo(sentence: string): string | undefined {
   const t = norm(sentence);
   return (SCOPED_EN.exec(t) ?? SCOPED_KO.exec(t))?.[0].trim();
-}
-
-/** A secret the privacy pass replaced: a memory built around it would be noise. */
-export const REDACTED = /\[REDACTED:[^\]]*\]/;
-
-/**
- * A credential stated in prose that the privacy pass may have missed ("the db password is
- * hunter2-Sup3rS3cret!"): a credential word, `is / was / = / :`, then a value with a digit or symbol.
- */
-const SECRET_PROSE =
-  /\b(?:password|passwd|passphrase|pwd|pin|secret|token|api[ _-]?key|access[ _-]?key|private[ _-]?key|credentials?)\s*(?:is|was|are|=|:)\s*["'`]?(?=[^\s"'`]*[\d!@#$%^&*_+=~])[^\s"'`]{6,}/i;
-
-/**
- * Any credential stated as "<credential word> is|was|:|=|는|은 <value>", whatever the value looks like
- * ("the wifi password is correcthorsebattery"): precision first, a sentence that states a credential
- * is never mined. Words that say where or how a credential is kept ("is stored in 1Password", "is
- * required", "token is expired") are not values.
- */
-const CREDENTIAL_STATED_EN =
-  /(?<![A-Za-z0-9-])(?:password|passwd|passphrase|pwd|credentials?|login|secret|api[ _-]?key|access[ _-]?key|private[ _-]?key|token)(?:\s+(?:for|of|to|on)\s+(?:the\s+)?[\w.@:/-]+(?:\s+[\w.@:/-]+)?)?\s*(?:\s(?:is|was|are|were)(?:\s*:)?\s|:(?![:=])|=(?![=>~]))\s*["'`“‘]?(?!(?:stored|kept|saved|in|on|at|under|inside|from|managed|rotated|required|optional|set|needed|expired|wrong|invalid|incorrect|correct|missing|empty|the|a|an|not|now|also|still|being|located|available|generated|handled|broken|failing|too|very|different|same|valid|short|long|only|case|hashed|encrypted|never|always|checked|validated|sent|passed|read|loaded|injected|provided|defined|configured|env|none|null|undefined|true|false|string|any|enabled|disabled|working|down|fine|ok|okay|done|fixed|via|through|by|with|for|to|of|and|or|but|used|shared|given|this|that|it|your|my|our|their)\b)(?![$%<{[]|process\.env|~?\.{0,2}\/|[a-z][\w+.-]*:\/\/)[^\s"'`”’]{4,}/i;
-const CREDENTIAL_STATED_KO =
-  /(?:비밀번호|비번|패스워드|암호(?!화))\s*(?:는|은|:|=)\s*["'`“‘]?(?![\uac00-\ud7a3])(?![$%<{[])[^\s"'`”’\uac00-\ud7a3]{4,}(?!\s*(?:에|에서)(?:\s|$))/;
-/** A credential on a command line: `--password <value>`, `docker login -p <value>`, `curl -u user:pw`. */
-const CREDENTIAL_FLAG =
-  /(?:^|\s)--(?:password|passwd|pass|token|api-?key|secret|client-secret)(?:=|\s+)(?![$%<{[])\S{3,}|\b(?:login|mysql|mysqladmin|mysqldump|sshpass|psql)\b[^.;]*?\s-p\s*(?![$%<{[])(?!\d+(?::\d+)*(?:\s|$))\S{3,}|\bcurl\b[^;]*?\s-u\s+[^\s:]+:(?![$%<{[])\S+/i;
-
-/** True when `text` (already scrubbed) contains a redacted secret or a credential stated in prose. */
-export function containsSecretText(text: string): boolean {
-  return (
-    REDACTED.test(text) ||
-    SECRET_PROSE.test(text) ||
-    CREDENTIAL_STATED_EN.test(text) ||
-    CREDENTIAL_STATED_KO.test(text) ||
-    CREDENTIAL_FLAG.test(text)
-  );
 }
 
 /** Words that carry no content (for vagueness checks and topics). */

@@ -6,13 +6,15 @@ import { isoUtc } from "../../../core/clock.js";
 import { scrub } from "../../../privacy/index.js";
 import type { ConversationMessage } from "../../../transcripts/types.js";
 import { summaryUserQuotes } from "./compact.js";
-import { capitalize, containsSecretText, norm, stripFiller, tidy } from "./cues.js";
+import { foldInto, fragmentKind, reasonInto } from "./fragments.js";
+import { splitLead } from "./leads.js";
 import { explicitRule } from "./rules-explicit.js";
 import { factRule } from "./rules-facts.js";
 import { feedbackRule } from "./rules-feedback.js";
 import { projectRule } from "./rules-project.js";
 import { referenceRule } from "./rules-reference.js";
 import { userRule } from "./rules-user.js";
+import { containsSecretText } from "./secrets.js";
 import { cleanUserText, dedupeKey, splitSentencesDetailed } from "./sentences.js";
 import type { ExtractionPlan, PlanContext, PlannedMemory, RuleOutcome, Sentence } from "./types.js";
 
@@ -34,28 +36,30 @@ function memoryHasSecret(out: Extract<RuleOutcome, { kind: "memory" }>): boolean
   return containsSecretText(`${m.name}\n${m.description}\n${m.body}`);
 }
 
-/** A sentence that leans on the one before it ("Keep those …", "I'd rather have …", "Keep that in mind …"). */
-const FRAGMENT_ANAPHORIC =
-  /^(?:(?:keep|put|do|make|leave|treat|handle|split)\s+(?:those|these|them|that|it|this|both)\b|(?:those|these|they|them)\s+(?:should|must|need|needs|go|belong|are|can)\b|same (?:for|goes)\b|that (?:goes|applies) (?:for|to)\b)/;
-const FRAGMENT_FOLLOW_UP = /^(?:i'd rather|i would rather|instead\b|rather\b)/;
-
-function fragmentKind(sentence: string): "anaphoric" | "follow-up" | undefined {
-  const n = norm(stripFiller(sentence)).trim();
-  if (FRAGMENT_ANAPHORIC.test(n)) return "anaphoric";
-  if (FRAGMENT_FOLLOW_UP.test(n)) return "follow-up";
-  return undefined;
+/** The outcome of the memory rules (the first that claims the sentence) and of the fact rule. */
+interface Decision {
+  claimed?: RuleOutcome;
+  facts?: RuleOutcome;
 }
 
-/** Folds a fragment into a memory: a "How to apply" when it has none, else the end of its first line. */
-function foldInto(m: PlannedMemory, fragment: string): void {
-  const f = `${capitalize(tidy(fragment))}.`;
-  if (!m.body.includes("**How to apply:**")) {
-    m.body = `${m.body}\n**How to apply:** ${f}`;
-    return;
+/**
+ * Runs the memory rules in priority order on `s`, then the fact rule, unless the explicit rule
+ * decided the sentence or it became a reference pointer.
+ */
+function decide(s: Sentence): Decision {
+  let claimed: RuleOutcome | undefined;
+  for (const rule of MEMORY_RULES) {
+    claimed = rule(s);
+    if (claimed) break;
   }
-  const lines = m.body.split("\n");
-  lines[0] = `${lines[0]} ${f}`;
-  m.body = lines.join("\n");
+  const factsToo =
+    claimed?.rule !== "explicit" && !(claimed?.kind === "memory" && claimed.memory.type === "reference");
+  return { claimed, facts: factsToo ? factRule(s) : undefined };
+}
+
+/** True when a decision stores something (a memory or project facts). */
+function yields(d: Decision): boolean {
+  return d.claimed?.kind === "memory" || d.claimed?.kind === "facts" || d.facts?.kind === "facts";
 }
 
 /** YYYY-MM-DD of an ISO timestamp, or of `nowMs` when the timestamp is missing or invalid. */
@@ -74,6 +78,10 @@ function dateOf(timestamp: string, nowMs: number): string {
  * - A sentence that contains a secret (`[REDACTED:…]` from privacy, or a credential stated in
  *   prose) is never mined, nor is a memory built with it as its reason or `;` continuation: the
  *   message gets the skip reason `contains_secret` (even when other sentences yielded).
+ * - A sentence that opens with a lead-in before a colon ("hold on, before you push: never
+ *   force-push …") is mined without it when that yields (`leads.ts`); a follow-up fragment
+ *   ("… instead", "…면 돼요") folds into the memory before it, even across one plain statement,
+ *   and that statement becomes the memory's reason when it gave none and is about the same thing.
  * - Per sentence, the first memory rule that claims it decides (memory or reject); the fact rule
  *   runs too unless the explicit rule claimed the sentence or it became a reference memory. A
  *   memory that took in the `;` continuation (`absorbsNext`) consumes that sentence.
@@ -110,6 +118,8 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
       const sentences = splitSentencesDetailed(cleaned.prose);
       /** The memory the previous sentence of this text produced: a fragment after it folds into it. */
       let prev: PlannedMemory | undefined;
+      /** A memory a follow-up ("… instead") may still fold into after one plain statement. */
+      let carried: { memory: PlannedMemory; until: number } | undefined;
       for (let i = 0; i < sentences.length; i++) {
         const before = prev;
         prev = undefined;
@@ -125,11 +135,13 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
           continue;
         }
         // "Keep those in separate PRs…" after a rule: part of that memory, never one of its own
-        const frag = fragmentKind(sentence);
-        if (frag !== undefined && (before || frag === "anaphoric")) {
-          if (before) {
-            foldInto(before, sentence);
-            prev = before;
+        // "that goes for everything you write here: <rule>" is a lead-in, not a fragment
+        const frag = splitLead(sentence) === undefined ? fragmentKind(sentence) : undefined;
+        const target = before ?? (frag === "follow-up" && carried?.until === i ? carried.memory : undefined);
+        if (frag !== undefined && (target || frag === "anaphoric")) {
+          if (target) {
+            foldInto(target, sentence);
+            prev = target;
           } else reason ??= "fragment: only makes sense with the sentence before it";
           continue;
         }
@@ -140,16 +152,21 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
           uuid: msg.uuid,
           date,
         };
-        let claimed: RuleOutcome | undefined;
-        for (const rule of MEMORY_RULES) {
-          const out = rule(s);
-          if (!out) continue;
-          claimed = out;
-          if (out.kind === "reject") reason ??= `${out.rule}: ${out.reason}`;
-          else if (out.kind === "facts") {
-            if (out.facts.some(containsSecretText)) secret = true;
-            else yielded = addFacts(out.facts) || yielded;
-          } else if (out.absorbsNext === true && containsSecretText(s.next)) secret = true;
+        let d = decide(s);
+        // "hold on though, before you push: never force-push …": the statement after a lead-in is
+        // what to mine (an explicit "remember: …" keeps its colon)
+        const split = d.claimed?.rule === "explicit" ? undefined : splitLead(sentence);
+        if (split) {
+          const d2 = decide({ ...s, text: split.rest, lead: split.lead });
+          if (yields(d2)) d = d2;
+        }
+        const out = d.claimed;
+        if (out?.kind === "reject") reason ??= `${out.rule}: ${out.reason}`;
+        else if (out?.kind === "facts") {
+          if (out.facts.some(containsSecretText)) secret = true;
+          else yielded = addFacts(out.facts) || yielded;
+        } else if (out?.kind === "memory") {
+          if (out.absorbsNext === true && containsSecretText(s.next)) secret = true;
           else if (memoryHasSecret(out)) secret = true;
           else {
             yielded = addMemory(out, s) || yielded;
@@ -159,18 +176,16 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
               i++;
             }
           }
-          break;
         }
-        // facts run too, unless the explicit rule decided the sentence or it is a reference pointer
-        const factsToo =
-          claimed?.rule !== "explicit" &&
-          !(claimed?.kind === "memory" && claimed.memory.type === "reference");
-        if (factsToo) {
-          const f = factRule(s);
-          if (f?.kind === "facts") {
-            if (f.facts.some(containsSecretText)) secret = true;
-            else yielded = addFacts(f.facts) || yielded;
-          } else if (f?.kind === "reject") reason ??= `${f.rule}: ${f.reason}`;
+        const f = d.facts;
+        if (f?.kind === "facts") {
+          if (f.facts.some(containsSecretText)) secret = true;
+          else yielded = addFacts(f.facts) || yielded;
+        } else if (f?.kind === "reject") reason ??= `${f.rule}: ${f.reason}`;
+        // a plain statement between a rule and its alternative ("…. Our CI fails on it. Use X instead")
+        if (out === undefined && f === undefined && before && !/[?？]/.test(sentence)) {
+          reasonInto(before, sentence);
+          carried = { memory: before, until: i + 1 };
         }
       }
     }

@@ -9,6 +9,7 @@
  */
 import { classifyExplicit } from "./classify.js";
 import { isKorean, norm, stripFiller, tidy } from "./cues.js";
+import { projectRule } from "./rules-project.js";
 import type { RuleOutcome, Sentence } from "./types.js";
 
 const REMEMBER_EN = [
@@ -79,6 +80,9 @@ export function explicitRule(s: Sentence): RuleOutcome | undefined {
   if (/^(?:i|you|we|do you|don't|didn't|can't)\s+(?:don't\s+)?remember\b/.test(n)) return undefined;
   const out = classifyExplicit({ ...s, text: tidy(content) }, temporal);
   if (soft && out.kind === "memory" && out.memory.type === "project") {
+    // "keep in mind that checkout freezes on January 30": a dated milestone or a decision still counts
+    const p = projectRule({ ...s, text: tidy(content) });
+    if (p?.kind === "memory") return p;
     return { kind: "reject", rule: "explicit", reason: "keep in mind: context for the task, not a memory" };
   }
   return out;

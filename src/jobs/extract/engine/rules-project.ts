@@ -17,6 +17,8 @@ import type { RuleOutcome, Sentence } from "./types.js";
  */
 const LEAD =
   /^(?:heads[ -]up|fyi|note|psa|just so you know|for context|context|update)(?:\s*[:,—–-]|\s+[^:.!?]{1,40}?:)\s*/i;
+/** "(also) keep in mind (that) …" before a project statement: the statement is the memory. */
+const KEEP_LEAD = /^(?:please\s+)?(?:keep|bear) in mind(?:\s+that)?[\s,:]+/i;
 /** A team decision: "we decided / chose / agreed / settled on / are dropping / are migrating to". */
 const DECISION_EN =
   /^(?:we|we've|we have|the team|our team|the team has|our team has)\s+(?:have\s+|has\s+|(?:finally|officially|already)\s+)?(?:decided|chose|agreed|settled on|opted|voted|are dropping|'re dropping|are migrating|'re migrating|are moving|'re moving|are switching|'re switching|are deprecating|'re deprecating|are sunsetting|'re sunsetting)\b/;
@@ -24,7 +26,7 @@ const DECISION_EN =
 const WE_GLUED = /^we('re|'ve)\s+/;
 /** Milestone words that, with a date, make a project fact. */
 const MILESTONE =
-  /\b(?:deadline|due|code freeze|freeze|freezing|launch(?:es|ing)?|release(?:s|d)?(?!\s+(?:notes?|branch(?:es)?|scripts?|pipelines?|jobs?|tags?|builds?|candidates?|process|workflow)\b)|go-live|goes live|cutoff|cut-off|ga|beta|sign-off|demo)\b/;
+  /\b(?:deadline|due|code freeze|freeze|freezes|freezing|audit(?:s|ors?)?|renewal|cutover|maintenance window|kickoff|board meeting|launch(?:es|ing)?|release(?:s|d)?(?!\s+(?:notes?|branch(?:es)?|scripts?|pipelines?|jobs?|tags?|builds?|candidates?|process|workflow)\b)|go-live|goes live|cutoff|cut-off|ga|beta|sign-off|demo)\b/;
 const MONTHS =
   "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
 const DATE_EN = new RegExp(
@@ -37,6 +39,12 @@ const DUE_OBLIGATION = new RegExp(
 /** Declarative openings of a milestone statement (not "ship it by Friday", not "can you …"). */
 const MILESTONE_OPENING =
   /^(?:the|our|we|we're|we are|we'll|we will|code freeze|freeze|release|launch|deadline|v\d|[\w.-]+ (?:launch|release|deadline|freeze))\b/;
+/**
+ * Any noun-phrase subject with a finite verb ("checkout goes into a code freeze on January 30",
+ * "the SOC 2 auditors are here March 3"), not an imperative ("ship it Friday", "fix the freeze").
+ */
+const SUBJECT_VERB_OPENING =
+  /^(?!(?:it|this|that|you|i|he|she|they|there|here|please|let's|can|could|would|will|should|do|does|did|is|are|fix|ship|release|launch|deploy|merge|finish|prep|prepare|get|move|plan|schedule|book|cancel|set|send|write|update|add|remove|make|build|check|review|land|cut|tag|freeze|bump|start|begin|open|close|end|go)\b)[\w.-]+(?:\s+[\w.-]+){0,3}?\s+(?:goes|enters|is|are|will|launches|ships|releases|starts|begins|freezes|opens|closes|ends|lands|arrive|arrives|go|enter|launch|ship|start|begin|freeze|open|close|end|come|comes)\b/;
 /** The work at hand, not the project: "this PR", "this ticket". */
 const TASK_SCOPE =
   /\b(?:this|that|my|your|the current)\s+(?:pr|pull request|ticket|task|branch|commit|change|fix|bug|file|function|variable|test)\b/;
@@ -53,7 +61,16 @@ const PROJECT_STATE =
 /** "…, so avoid touching billing/legacy": the consequence of the fact, kept as How to apply. */
 const SO_INSTRUCTION = /^(.*?\S)(?:,\s*|\s+)(?:so|so please|which means)\s+(.+)$/i;
 
-const KO_DECISION = /(?:하기로|기로)\s*(?:결정했|했어|했습니다|했어요|정했)|결정했|결정됐|결정되었/;
+const KO_DECISION =
+  /(?:하기로|기로)\s*(?:결정했|했어|했습니다|했어요|정했|확정했|확정됐|합의했)|결정했|결정됐|결정되었|확정했|확정됐|확정되었/;
+/**
+ * A dated event of the project stated as a fact ("결제 모듈 v2가 2월 20일에 오픈해요", "3월 2일부터
+ * 코드 프리즈 들어가요"): an absolute date, then the event word and a declarative verb.
+ */
+const KO_EVENT =
+  /(?:\d{4}-\d{2}-\d{2}|\d{1,2}월\s*\d{1,2}일)(?:에|부터|까지)?\s+(?:[^\s]+\s+){0,2}?(?:출시|오픈|런칭|배포|릴리스|마감|프리즈|점검|감사|심사|이전|전환|종료|컷오버)\s*(?:에\s*)?(?:들어가|시작|해|하|돼|되|예정|이|입|일)/;
+/** A request or proposal ending: what the agent should do, not a fact. */
+const KO_REQUEST = /(?:줘|줘요|주세요|줄래요?|해라|하자|합시다|할까요?|시죠)[\s.!]*$/;
 const KO_WE = /^(?:우리|저희|팀|우리 팀|저희 팀)/;
 /**
  * Korean drops the subject: "세션 저장소는 DynamoDB로 가기로 결정했어요" is a team decision. It is
@@ -74,7 +91,9 @@ const KO_TASK = /(?:이|그|이번)\s*(?:PR|파일|함수|변수|브랜치|커�
 
 /** The project rule: a `project` memory for a team decision or a dated milestone, else undefined. */
 export function projectRule(s: Sentence): RuleOutcome | undefined {
-  const text = tidy(stripFiller(s.text.replace(LEAD, "")).replace(LEAD, ""));
+  const text = tidy(
+    stripFiller(stripFiller(s.text.replace(LEAD, "")).replace(LEAD, "")).replace(KEEP_LEAD, ""),
+  );
   if (!text) return undefined;
   if (isKorean(text)) return koreanProject(s, text);
   const n = norm(text).replace(WE_GLUED, (_m, a: string) => (a === "'re" ? "we are " : "we have "));
@@ -86,7 +105,7 @@ export function projectRule(s: Sentence): RuleOutcome | undefined {
     !decision &&
     !state &&
     ((MILESTONE.test(n) && DATE_EN.test(n)) || DUE_OBLIGATION.test(n)) &&
-    MILESTONE_OPENING.test(n);
+    (MILESTONE_OPENING.test(n) || (SUBJECT_VERB_OPENING.test(n) && !isInstruction(text)));
   if (!decision && !milestone && !state) return undefined;
   const why = objection(text, true);
   if (why) return { kind: "reject", rule: "project-statement", reason: why };
@@ -113,7 +132,9 @@ function koreanProject(s: Sentence, text: string): RuleOutcome | undefined {
   const decision =
     KO_DECISION.test(text) && (KO_WE.test(text) || (!KO_SPEAKER.test(text) && !KO_ONE_OFF.test(text)));
   const deadline =
-    (KO_DEADLINE.test(text) && KO_DATE.test(text)) || (KO_DUE.test(text) && KO_ABSOLUTE_DATE.test(text));
+    (KO_DEADLINE.test(text) && KO_DATE.test(text)) ||
+    (KO_DUE.test(text) && KO_ABSOLUTE_DATE.test(text)) ||
+    (KO_EVENT.test(text) && !KO_REQUEST.test(text) && !KO_SPEAKER.test(text));
   if (!decision && !deadline) return undefined;
   const why = objection(text, true);
   if (why) return { kind: "reject", rule: "project-statement", reason: why };

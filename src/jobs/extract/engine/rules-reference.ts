@@ -6,46 +6,10 @@
  */
 import { applyClause, memoryName, oneLine, splitReason } from "./compose.js";
 import { capitalize, generalCue, isKorean, norm, objection, stripFiller, tidy } from "./cues.js";
+import { hostOf, linkOnly, SINGLE_ITEM, SYSTEMS, URL } from "./reference-systems.js";
+import { koreanPointer } from "./rules-reference-ko.js";
 import type { RuleOutcome, Sentence } from "./types.js";
 
-const SYSTEMS: [RegExp, string][] = [
-  [/\bgrafana\b|그라파나/, "Grafana"],
-  [/\bdatadog\b|데이터독/, "Datadog"],
-  [/\bkibana\b|키바나/, "Kibana"],
-  [/\bsentry\b|센트리/, "Sentry"],
-  [/\bnew ?relic\b/, "New Relic"],
-  [/\bhoneycomb\b/, "Honeycomb"],
-  [/\bpagerduty\b/, "PagerDuty"],
-  [/\bopsgenie\b/, "Opsgenie"],
-  [/\blinear\b|리니어/, "Linear"],
-  [/\bjira\b|지라/, "Jira"],
-  [/\bgithub (?:issues|projects?|discussions|wiki)\b/, "GitHub"],
-  [/\bgitlab (?:issues|boards?|wiki)\b/, "GitLab"],
-  [/\bnotion\b|노션/, "Notion"],
-  [/\bconfluence\b|컨플루언스/, "Confluence"],
-  [/\bslack\b|슬랙/, "Slack"],
-  [/\bdiscord\b/, "Discord"],
-  [/\b(?:ms |microsoft )?teams channel\b/, "Teams"],
-  [/\bgoogle (?:docs?|drive|sheets?)\b/, "Google Docs"],
-  [/\bfigma\b|피그마/, "Figma"],
-  [/\bmetabase\b/, "Metabase"],
-  [/\blooker\b/, "Looker"],
-  [/\bprometheus\b/, "Prometheus"],
-  [/\bstatuspage\b/, "Statuspage"],
-  [/\bsplunk\b/, "Splunk"],
-  [/\bcloudwatch\b/, "CloudWatch"],
-  [/\bjaeger\b/, "Jaeger"],
-  [/\bbuildkite\b/, "Buildkite"],
-  [/\btrello\b/, "Trello"],
-  [/\basana\b/, "Asana"],
-  [/\bposthog\b/, "PostHog"],
-  [/\bamplitude\b/, "Amplitude"],
-  [/\bmixpanel\b/, "Mixpanel"],
-  [/\blaunchdarkly\b/, "LaunchDarkly"],
-  [/\bbackstage\b/, "Backstage"],
-];
-
-const URL = /\bhttps?:\/\/[^\s<>()"'`]*[^\s<>()"'`.,;:!?]/;
 const CHANNEL = /(?:^|\s)(#[a-z0-9][\w-]{1,60})\b/;
 /** "in #db-requests", "ask on #platform-oncall": a hyphenated #name after a preposition is a channel. */
 const CHANNEL_BY_FORM = /\b(?:in|on|to|via|into)\s+#[a-z][a-z0-9]*-[\w-]+/;
@@ -70,29 +34,10 @@ const TRACKED =
 const USE_FOR =
   /^(?:we|our team|the team|the company)\s+(?:use|uses|are using|track (?:\w+ )?(?:in|with)|manage (?:\w+ )?(?:in|with))\s+(?:the\s+)?([\w.-]+(?: [\w.-]+)?)\s+for\s+(?:our\s+|the\s+|all\s+)?([\w -]{2,40}?)\s*(?:(?::|-|—|at|is at|here)\s*(https?:\/\/\S+))?$/;
 
-/**
- * Korean pointer: "버그는 Jira PAY 보드에서 관리해요", "대시보드는 Grafana에 있어요". A request
- * ("…에서 확인해줘", "…에 올려줘") is not one.
- */
-const POINTER_KO =
-  /(?:에서|에|로|으로)\s*(?:관리|추적|트래킹|기록|정리|공유)(?:해요|합니다|해|한다|돼요|됩니다|된다|하고 있어요|하고 있습니다|하고 있어|하고 있다|중이에요|중입니다)?(?=$|[\s:：,.]|\s*https?:)|(?:에|에서)\s*(?:있어요|있습니다|있어|있다|있음|올라가요|올라갑니다|올라와요)(?=$|[\s:：,.])/;
-const REQUEST_KO = /(?:줘|줘요|주세요|해줄래|할래|하자|해라|봐|봐요|보세요)(?:\s*[:：]\s*\S+)?\s*$/;
-/**
- * Where things are posted or looked up, stated as the team's habit ("…프로젝트에 올려요", "…에서 보면
- * 돼요", "…채널에 물어보면 인프라팀이 봐줘요"): a pointer whatever the sentence ends with, since the
- * request-like ending belongs to someone else ("인프라팀이 봐줘요").
- */
-const HABIT_KO =
-  /(?:에|에서|로|으로)\s*(?:올려요|올립니다|올려야 해요|등록해요|등록합니다|남겨요|남깁니다|보면 돼요|보면 됩니다|볼 수 있어요|볼 수 있습니다|확인하면 돼요|확인할 수 있어요)(?=$|[\s:：,.])|(?:에|에서|에게)\s*(?:물어보면|문의하면|올리면|요청하면|말하면)\s/;
-/** "버그는 …": the topic of a Korean sentence, the subject of the pointer. */
-const TOPIC_KO = /^([\p{L}\p{N} ]{1,20}?)(?:은|는)\s/u;
-
-/** A URL to one issue / PR / commit is task context, not a standing pointer. */
-const SINGLE_ITEM = /\/(?:issues|pull|pulls|merge_requests|commit|commits)\/\d+|\/browse\/[A-Z][A-Z0-9]*-\d+/;
 const TASK_VERB =
   /\b(?:fix|implement|look into|investigate|debug|take a look|handle|resolve|address|work on|can you|could you)\b/;
 const POINTER =
-  /\b(?:is|are|lives?|sits?|can be found|is kept|are kept|is documented|are documented|is hosted|goes|go|get posted|are posted|is posted)\s+(?:on|at|in|under|to)\b|\b(?:board|dashboard|page|runbook|wiki|docs|channel)\s*(?:at|:)\s/;
+  /\b(?:is|are|lives?|sits?|can be found|is kept|are kept|is documented|are documented|is hosted|goes|go|get posted|are posted|is posted|lands?|shows? up|ends? up|flows?|(?:get|gets|are|is) (?:reported|logged|sent|collected|tracked|captured))\s+(?:on|at|in|under|to|into)\b|\b(?:it|they|that)(?:'s|'re)\s+(?:on|at|in|under)\b|\b(?:board|dashboard|page|runbook|wiki|docs|channel)\s*(?:at|:)\s/;
 const TASK_START =
   /^(?:fetch|look|read|open|check|tell|show|summarize|summarise|explain|go|visit|download|find|get|review|scrape|browse|compare|clone|curl|see|use|analy[sz]e|investigate|fix|debug|can|could|would|please|pull|grab|load|search|websearch|create|add|implement|update)\b/;
 
@@ -129,7 +74,9 @@ export function referenceRule(s: Sentence): RuleOutcome | undefined {
   const name = system ?? (isChannel ? (/\bslack\b/.test(t) ? "Slack" : "Chat") : hostOf(url));
   const situation = /^((?:when|whenever|if)\b[^,]{2,80}),/i.exec(parts.rule)?.[1];
   const subject = subjectOf(parts.rule) || (situation ? tidy(situation) : "");
-  const pointerText = isChannel ? channel : url;
+  // "the board is in Grafana. here: <url>": the link in the next sentence belongs to the pointer
+  const link = isChannel || url ? undefined : linkOnly(s.next);
+  const pointerText = isChannel ? channel : (url ?? link);
   const head = tracked
     ? `${capitalize(subject || "work")} tracked in ${name}${tracked[2] ? ` ${tracked[1]!.toLowerCase()} ${tracked[2]}` : ""}`
     : `${name} ${kind}${subject ? ` for ${subject}` : ""}${pointerText ? `: ${pointerText}` : ""}`;
@@ -147,42 +94,9 @@ export function referenceRule(s: Sentence): RuleOutcome | undefined {
       name: memoryName("reference", `${name} ${subject}`),
       description,
       // the pointer itself must stay in the body, even when splitReason took it for the reason
-      body: `${capitalize(tidy(pointerText && !parts.rule.includes(pointerText) ? text : parts.rule))}.\n**How to apply:** ${how}`,
+      body: `${capitalize(tidy(pointerText && !parts.rule.includes(pointerText) && !link ? text : parts.rule))}${link ? ` ${link}` : ""}.\n**How to apply:** ${how}`,
     },
-  };
-}
-
-function koreanPointer(
-  s: Sentence,
-  text: string,
-  system: string | undefined,
-  url: string | undefined,
-  channel: string | undefined,
-): RuleOutcome | undefined {
-  const plain = text.replace(/\bhttps?:\/\/\S+/g, " ").trim();
-  const habit = HABIT_KO.test(plain);
-  if (!habit && !POINTER_KO.test(plain)) return undefined;
-  if (!habit && REQUEST_KO.test(plain)) {
-    return { kind: "reject", rule: "reference-pointer", reason: "a URL or system in a task request" };
-  }
-  if (url && SINGLE_ITEM.test(url)) {
-    return { kind: "reject", rule: "reference-pointer", reason: "a link to a single issue, PR or commit" };
-  }
-  const why = objection(s.text);
-  if (why) return { kind: "reject", rule: "reference-pointer", reason: why };
-  const name = system ?? (channel ? "Slack" : hostOf(url));
-  const subject = TOPIC_KO.exec(plain)?.[1]?.trim() ?? "";
-  const pointer = channel ?? url;
-  const description = oneLine(`${name}${subject ? ` for ${subject}` : ""}${pointer ? `: ${pointer}` : ""}`);
-  return {
-    kind: "memory",
-    rule: "reference-pointer",
-    memory: {
-      type: "reference",
-      name: memoryName("reference", `${name} ${subject}`),
-      description,
-      body: `${tidy(text)}.\n**How to apply:** Consult ${name}${subject ? ` for ${subject}` : " when it is relevant"}.`,
-    },
+    ...(link ? { absorbsNext: true } : {}),
   };
 }
 
@@ -222,18 +136,11 @@ function useForMemory(
   };
 }
 
-function hostOf(url: string | undefined): string {
-  if (!url) return "External";
-  try {
-    return new globalThis.URL(url).hostname.replace(/^www\./, "");
-  } catch {
-    return "External";
-  }
-}
-
 /** The words before the pointer verb ("latency is on …" → "latency"), without articles. */
 function subjectOf(rule: string): string {
-  const m = /^(.*?)\s+(?:is|are|lives?|sits?|can be|get|gets|goes|go)\b/i.exec(rule);
+  const m = /^(.*?)\s+(?:is|are|lives?|sits?|can be|get|gets|goes|go|lands?|shows?|ends?|flows?)\b/i.exec(
+    rule,
+  );
   if (!m) return "";
   const subj = tidy(m[1]!.replace(/^(?:the|our|all|all the|any)\s+/i, ""));
   if (!subj || /^(?:it|this|that|everything|they|which)$/i.test(subj) || subj.split(" ").length > 5)

@@ -4,10 +4,12 @@
  * memories hold "the user's role, goals, expertise and preferences"; they live in user scope.
  * Task state ("I'm working on the login page", "I'm not sure") never matches.
  */
-import { hasFirstPerson, memoryName, oneLine, thirdPerson } from "./compose.js";
-import { capitalize, isKorean, norm, objection, stripFiller, tidy } from "./cues.js";
+import { hasFirstPerson, thirdPerson } from "./compose.js";
+import { isKorean, norm, objection, stripFiller, tidy } from "./cues.js";
 import { isInstruction } from "./rules-feedback.js";
+import { koreanUser } from "./rules-user-ko.js";
 import type { RuleOutcome, Sentence } from "./types.js";
+import { userMemory } from "./user-memory.js";
 
 const ROLE =
   "engineer|developer|dev|programmer|coder|scientist|designer|manager|pm|student|researcher|architect|analyst|sre|admin|administrator|lead|founder|co-founder|cto|ceo|consultant|contractor|freelancer|maintainer|beginner|newbie|novice|intern|hobbyist|professor|teacher|writer|specialist|expert|veteran|dba|tester";
@@ -54,8 +56,27 @@ const I_DO_FIELD =
 const QUALIFIER = /^(?:mostly|mainly|primarily|largely|usually)\s+[\w+#. -]{1,40}$/i;
 /** "…, so keep summaries short": what the statement means for the work (kept in the memory). */
 const SO_CLAUSE = /(?:,\s*|\s+)(?:so|and so|so please)\s+(.+)$/i;
-const I_HAVE_BEEN =
-  /^i've been\s+((?:using|writing|doing|working with|working in|coding in|programming in|building)\s+.+?\s+for\s+(?:(?:about|almost|over|nearly|around|roughly)\s+)?(?:\d+|a few|many|several|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+(?:years?|months?).*)$/;
+const COUNT =
+  "(?:(?:about|almost|over|nearly|around|roughly|like|more than|well over|close to|the (?:last|past))\\s+)?(?:\\d+\\+?|a few|a couple of|many|several|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\\s+(?:years?|months?)|a decade|(?:over|almost|more than) a decade";
+const I_HAVE_BEEN = new RegExp(
+  `^i've been\\s+((?:using|writing|doing|working with|working in|coding in|programming in|building)\\s+.+?\\s+for\\s+(?:${COUNT}).*)$`,
+);
+/** "I spent ten years on Java/Spring": years of experience in the past tense. */
+const I_SPENT = new RegExp(
+  `^i(?:'ve| have)? spent\\s+(?:${COUNT})\\s+(?:on|in|doing|writing|working|with|as|at|building|coding|programming)\\b.+$`,
+);
+/** "I lead the payments team", "I'm on the platform team": the user's team and role in it. */
+const I_LEAD_TEAM =
+  /^i (?:lead|run|manage|head|own|am on|'m on|am part of|'m part of)\s+(?:the\s+|our\s+|a\s+)?(?!(?:this|that|it|tests?)\b)[\w/&+.-]+(?:\s+[\w/&+.-]+){0,3}?\s+(?:team|squad|group|org|organization|department|guild|chapter)\b.*$/;
+/** "I come from a Java background", "I have a design background". */
+const I_BACKGROUND =
+  /^i (?:come from|'m coming from|am coming from|have)\s+(?:a |an )?(?:[\w+#./-]+\s+){1,3}?background\b.*$/;
+/** "I'm still finding my feet in TypeScript", "I'm learning Go": what the user is learning. */
+const I_AM_LEARNING =
+  /^(?:i'm|i am)\s+((?:still |just |only |currently )?(?:learning|getting (?:used to|started with|the hang of)|finding (?:my|our) feet (?:in|with)|ramping up (?:on|in|with)|picking up)\s+(?!(?:the|this|that|it|its|how|what|why|where|your|our|a|an)\b).+)$/;
+/** "this is my first week writing Rust": new to something, said of the speaker. */
+const FIRST_TIME =
+  /^this is (?:literally |actually |only |just |honestly )?(my first (?:week|month|day|time|year|project|job|app|program)\s+(?:writing|using|doing|with|in|on|coding|programming|building|working)\s+(?!(?:the|this|that|it|your|our)\b).+)$/;
 /** Objects that make "I'm new to …" task state, not a fact about the person. */
 const TASK_OBJECT =
   /^(?:new to )?(?:this|that|the) (?:bug|file|function|error|issue|ticket|pr|task|branch|test|method|class)\b/;
@@ -68,14 +89,6 @@ const CLAUSE_END =
 
 /** A short lead-in before a colon ("Quick context before we start: I'm a …", "About me: …"). */
 const LEAD_IN = /^[^:]{1,40}:\s+(?=(?:i'm|i am|im|i've|i|my)\b)/i;
-/** A Korean lead clause before the topic ("시작하기 전에 말씀드리면, 저는 …"). */
-const LEAD_IN_KO = /^[^,]{1,30},\s*(?=(?:저는|제가|나는|내가|난|전)\s)/;
-/** A request ending: the rest of the sentence asks for something, it is no longer about the user. */
-const REQUEST_END_KO = /(?:줘|줘요|주세요|세요|해|하자|할래요?|봐요?)$/;
-
-const KO_ROLE =
-  "개발자|엔지니어|디자이너|학생|연구원|과학자|기획자|매니저|리드|초보|초보자|신입|관리자|데브옵스|창업자|대표|PM|SRE";
-
 /**
  * The user rule. Returns a `user` memory ("User is a backend engineer, mostly Go"), a reject for a
  * question/hedge, or `undefined` when the sentence is not a statement about the user.
@@ -86,7 +99,8 @@ export function userRule(s: Sentence, opts: { explicit?: boolean } = {}): RuleOu
     s.text
       .replace(/\*\*|__/g, "")
       .replace(LEAD_IN, "")
-      .replace(/^(?:also|btw|fyi|oh|and|but|so)\b[\s,]*/i, ""),
+      .replace(/^(?:also|btw|fyi|oh|and|but|so)\b[\s,]*/i, "")
+      .replace(/^(?:fwiw|for what it's worth|anyway|for the record)\b[\s,]*/i, ""),
   );
   // "I mostly work in Rust" reads as "I work mostly in Rust"
   const t = norm(orig).replace(new RegExp(`^i (${ADVERB}) work `), "i work $1 ");
@@ -97,7 +111,9 @@ export function userRule(s: Sentence, opts: { explicit?: boolean } = {}): RuleOu
     [[MY_ROLE], (m) => `User's ${m[1]} is ${tail(orig, m[2]!)}`],
     [[I_WORK], (m) => `User works ${m[1]} ${tail(orig, m[2]!)}`],
     [[I_HAVE_BEEN], (m) => `User has been ${tail(orig, m[1]!)}`],
-    [[I_WRITE, I_DO_FIELD], () => tail(orig, t)],
+    [[I_AM_LEARNING], (m) => `User is ${tail(orig, m[1]!)}`],
+    [[FIRST_TIME], (m) => `User is in ${tail(orig, m[1]!)}`],
+    [[I_WRITE, I_DO_FIELD, I_LEAD_TEAM, I_SPENT, I_BACKGROUND], () => tail(orig, t)],
   ];
   if (opts.explicit === true) {
     forms.push(
@@ -178,59 +194,4 @@ function tail(orig: string, lowerPart: string): string {
     out = tidy(cut[1]!);
   }
   return out;
-}
-
-function koreanUser(s: Sentence): RuleOutcome | undefined {
-  const t = tidy(s.text).replace(LEAD_IN_KO, "");
-  let fact: string | undefined;
-  const a = new RegExp(
-    `^(?:저는|나는|난|전)\\s+(.*?(?:${KO_ROLE}).*?)\\s*(?:입니다|이에요|예요|에요|이고요?|이고|고요?|이라서|라서|(?:이)?(?:야|다|임)(?=$|[\\s,.!~]))`,
-  ).exec(t);
-  const b =
-    /^(?:저는|제가|나는|내가)\s+(.+?(?:처음|익숙하지 않|잘 몰라|잘 모릅니다|잘 모르|전문|담당|년째|년 동안)[^\s,.]*)/.exec(
-      t,
-    );
-  const c =
-    /^(?:저는|나는|난|전)\s+(.+?(?:시간|시간대|타임존)\s*(?:\([A-Z]{2,5}\))?\s*기준으로\s*(?:일|작업|근무)(?:해요|합니다|해|함|하고 있어요)|.+?에\s*(?:살아요|살고 있어요|살고 있습니다|거주해요|거주합니다))/.exec(
-      t,
-    );
-  if (c) fact = `User: ${c[1]}`;
-  else if (a) {
-    fact = `User is ${a[1]}`;
-    // "저는 백엔드 개발자고 Kotlin이랑 Spring을 주로 써요": the clause after "고" is still about the user
-    const rest = tidy(t.slice(a[0].length));
-    if (/(?:이고|고)$/.test(a[0]) && rest && Array.from(rest).length <= 60 && !REQUEST_END_KO.test(rest)) {
-      fact = `${fact}, ${rest}`;
-    }
-  } else if (b)
-    fact = `User: ${b[1]!.replace(/(?:이라서|라서|이라|이고|인데|니까|예요|이에요|입니다|이지만|지만)$/, "")}`;
-  if (!fact) return undefined;
-  const why = objection(s.text);
-  if (why) return { kind: "reject", rule: "user-ko", reason: why };
-  return userMemory(fact, s.date, "user-ko");
-}
-
-/**
- * A user memory. `instruction` ("keep summaries short", from "…, so keep summaries short") is what
- * the fact means for the work: it becomes the body's "How to apply" line (the description stays the fact).
- */
-function userMemory(
-  fact: string,
-  _date: string,
-  rule: "user-statement" | "user-ko",
-  instruction?: string,
-): RuleOutcome {
-  const description = oneLine(capitalize(tidy(fact)));
-  return {
-    kind: "memory",
-    rule,
-    memory: {
-      type: "user",
-      name: memoryName("user", description.replace(/^User(?:'s|:)?\s+(?:is\s+)?/i, "")),
-      description,
-      body: instruction
-        ? `${description}.\n**How to apply:** ${capitalize(tidy(instruction))}.`
-        : `${description}.`,
-    },
-  };
 }

@@ -48,6 +48,11 @@ export interface Sentence {
   /** `next` followed this sentence after a `;` on the same line: it may continue its rule. */
   nextAfterSemicolon?: boolean;
   uuid: string;
+  /**
+   * The lead-in the plan cut off before a colon ("that goes for everything you write here: …");
+   * `text` is then the statement after it. A generalizer in the lead makes the statement standing.
+   */
+  lead?: string;
   /** YYYY-MM-DD of the message (or of `nowMs`). */
   date: string;
 }

@@ -1,0 +1,95 @@
+/**
+ * Composing a feedback memory: the rule with its `;` continuation or reason, a one-line
+ * description and the body (`**Why:**`, `**How to apply:**`; Claude Code 2.1.x auto memory).
+ */
+import { GENERIC_HOW, howToApply, memoryName, oneLine, ruleBody, splitReason } from "./compose.js";
+import {
+  capitalize,
+  categoryKo,
+  contentWords,
+  generalCue,
+  isKorean,
+  norm,
+  objection,
+  scopedTo,
+  stripFiller,
+  tidy,
+} from "./cues.js";
+import {
+  ALTERNATIVE,
+  isInstruction,
+  PROHIBITION,
+  PRONOUN_END,
+  REASON_CLAUSE,
+  WHEN_PREFERENCE,
+} from "./feedback-cues.js";
+import type { RuleName, RuleOutcome, Sentence } from "./types.js";
+
+export function compose(
+  s: Sentence,
+  core: string,
+  lead: string | undefined,
+  rule: RuleName,
+  statedWhy?: string,
+  standing = false,
+): RuleOutcome {
+  // "I hate long summaries; keep it to 3 bullets": the instruction after `;` belongs to the rule
+  // (after a plain imperative only when it is standing too: "always use pnpm; run the tests" is not)
+  const cont = continuation(s, rule !== "feedback-imperative" || standing, PROHIBITION.test(norm(core)));
+  const semiWhy = cont ? undefined : semicolonReason(s);
+  const parts = splitReason(core, cont || semiWhy ? "" : s.next);
+  const tails = [parts.tail, cont].filter((t): t is string => t !== undefined && tidy(t) !== "");
+  const ruleText = tidy([politeless(parts.rule), ...tails.map(politeless)].join("; "));
+  const words = contentWords(ruleText);
+  if (words.length === 0 || (words.length === 1 && PRONOUN_END.test(tidy(parts.rule)))) {
+    return { kind: "reject", rule, reason: "too vague (no object)" };
+  }
+  const description = oneLine(capitalize(ruleText));
+  const ko = isKorean(core) ? categoryKo(core) : undefined;
+  const how = WHEN_PREFERENCE.test(norm(parts.rule))
+    ? GENERIC_HOW
+    : ko !== undefined && lead === undefined
+      ? `${ko}.`
+      : howToApply(parts.rule, lead);
+  return {
+    kind: "memory",
+    rule,
+    memory: {
+      type: "feedback",
+      name: memoryName("feedback", description),
+      description,
+      body: ruleBody(ruleText, parts.why ?? statedWhy ?? semiWhy, how, s.date),
+    },
+    ...(cont || semiWhy ? { absorbsNext: true } : {}),
+  };
+}
+
+/**
+ * The `;` continuation of `s` when it is an instruction without objection (a standing one unless
+ * `anyInstruction`; after a prohibition also the alternative it names: "; let errors propagate",
+ * "; named exports only"), else `undefined`.
+ */
+function continuation(s: Sentence, anyInstruction: boolean, prohibition: boolean): string | undefined {
+  if (s.nextAfterSemicolon !== true || isKorean(s.next) !== isKorean(s.text)) return undefined;
+  const next = stripFiller(s.next);
+  if (!next || objection(next) !== undefined || scopedTo(next) !== undefined) return undefined;
+  const n = norm(tidy(next));
+  if (prohibition && ALTERNATIVE.test(n)) return tidy(next);
+  if (!isInstruction(next)) return undefined;
+  if (!anyInstruction && generalCue(next) === undefined && !/\binstead\b/.test(n)) return undefined;
+  return tidy(next);
+}
+
+/** The `;` clause after `s` when it gives the reason ("; they break our Splunk parser"), else undefined. */
+function semicolonReason(s: Sentence): string | undefined {
+  if (s.nextAfterSemicolon !== true || isKorean(s.next) !== isKorean(s.text)) return undefined;
+  const next = tidy(s.next);
+  if (!REASON_CLAUSE.test(norm(next)) || isInstruction(next) || objection(next) !== undefined)
+    return undefined;
+  return next.replace(/^(?:because|since|'cause|cuz)\s+/i, "");
+}
+
+/** The rule text without a trailing "please" / "thanks" ("No more default exports please"). */
+function politeless(t: string): string {
+  return tidy(tidy(t).replace(/[\s,]+(?:please|pls|thanks|thank you|thx|ty)$/i, ""));
+}
