@@ -2,7 +2,7 @@
  * The guard: budgets refuse before any request, the circuit breaker stops every request during the
  * back-off and lets exactly one probe through afterwards (claude-mem #2315/#3888). Injected clock.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../src/core/clock.js";
@@ -10,15 +10,19 @@ import { runAgentLoop } from "../../src/llm/agent/index.js";
 import {
   breakerStatus,
   estimateRequestTokens,
+  fitDailyBudget,
   type GuardOptions,
   guardProvider,
+  MIN_OUTPUT_TOKENS,
   PROBE_STALE_MS,
   readLedger,
+  resetBreaker,
   spentToday,
 } from "../../src/llm/ledger/index.js";
 import {
   isLlmError,
   LlmError,
+  type LlmErrorKind,
   type LlmProvider,
   type LlmRequest,
   type LlmResponse,
@@ -75,7 +79,7 @@ const req = (text = "hello", maxOutputTokens = 100): LlmRequest => ({
 });
 
 function setup(steps: Step[] = [], opts: Partial<GuardOptions> = {}) {
-  const file = join(tempDir(), "ledger.json");
+  const file = opts.ledgerFile ?? join(tempDir(), "ledger.json");
   const clock = fixedClock(T0);
   const events: [string, Record<string, unknown>][] = [];
   const s = scripted(steps);
@@ -346,5 +350,195 @@ describe("errors never reach a conversation (claude-mem #3888)", () => {
     expect(g.requests).toHaveLength(2);
     expect(JSON.stringify(g.requests[1])).not.toContain("weekly limit");
     expect(JSON.stringify(second.messages)).not.toContain("weekly limit");
+  });
+});
+
+describe("failed calls that may have been billed (timeout, bad_response)", () => {
+  it("charge the request's estimated input tokens; refusals are charged nothing", async () => {
+    const big = req("word ".repeat(2000), 500);
+    const est = estimateRequestTokens(big);
+    expect(est).toBeGreaterThan(1000);
+    const g = setup([
+      new LlmError("timeout", "anthropic", "timed out after 120 s"),
+      new LlmError("bad_response", "anthropic", "unparseable reply"),
+    ]);
+    expect(await g.kindOf(big)).toBe("timeout");
+    expect(spentToday(g.file, T0)).toEqual({ inputTokens: est, outputTokens: 0, calls: 1, refused: 0 });
+    expect(await g.kindOf(big)).toBe("bad_response");
+    expect(spentToday(g.file, T0)).toEqual({ inputTokens: 2 * est, outputTokens: 0, calls: 2, refused: 0 });
+
+    const unbilled: LlmErrorKind[] = ["rate_limit", "auth", "quota", "overloaded", "bad_request", "network"];
+    for (const kind of unbilled) {
+      const u = setup([new LlmError(kind, "anthropic", `failed: ${kind}`)]);
+      expect(await u.kindOf(big)).toBe(kind);
+      expect(spentToday(u.file, T0), kind).toEqual({ inputTokens: 0, outputTokens: 0, calls: 1, refused: 0 });
+    }
+  });
+
+  it("the charge counts against the daily budget", async () => {
+    const big = req("word ".repeat(2000), 300);
+    const est = estimateRequestTokens(big);
+    // uncharged, the second call would have est + 255 ≥ 300 output tokens left; charged, 255 < 256
+    const g = setup([new LlmError("timeout", "anthropic", "timed out")], { maxTokensPerDay: 2 * est + 255 });
+    expect(await g.kindOf(big)).toBe("timeout");
+    expect(await g.kindOf(big)).toBe("budget");
+    expect(g.requests).toHaveLength(1);
+    expect(g.events.find(([k]) => k === "llm_budget_reached")?.[1]).toMatchObject({ spent: est, left: 255 });
+  });
+});
+
+describe("breaker fingerprint (provider|model|baseUrl|key env|key hash)", () => {
+  const auth = () => new LlmError("auth", "anthropic", "401 invalid x-api-key", { status: 401 });
+
+  it("an open breaker of another configuration is treated as closed; a success there closes it", async () => {
+    const a = setup([auth()], { fingerprint: "anthropic|m|u|KEY|aaaa" });
+    expect(await a.kindOf()).toBe("auth");
+    expect(readLedger(a.file).breaker).toMatchObject({
+      state: "open",
+      fingerprint: "anthropic|m|u|KEY|aaaa",
+    });
+    expect(await a.kindOf()).toBe("breaker_open");
+    expect(breakerStatus(a.file, T0)).toMatchObject({ open: true, reason: "auth" });
+    expect(breakerStatus(a.file, T0, "anthropic|m|u|KEY|aaaa")).toMatchObject({ open: true, reason: "auth" });
+    expect(breakerStatus(a.file, T0, "anthropic|m|u|KEY|bbbb")).toEqual({ open: false, trips: 0 });
+
+    const b = setup([], { ledgerFile: a.file, fingerprint: "anthropic|m|u|KEY|bbbb" }); // a new key
+    expect(await b.kindOf()).toBe("ok");
+    expect(b.requests).toHaveLength(1);
+    expect(readLedger(a.file).breaker).toEqual({ state: "closed", trips: 0 });
+    expect(names(b.events)).toContain("llm_breaker_closed");
+    expect(await a.kindOf()).toBe("ok"); // the success overwrote the state for everyone
+    expect(a.requests).toHaveLength(2);
+  });
+
+  it("a limit error under the new configuration overwrites it with a fresh back-off", async () => {
+    const a = setup([auth()], { fingerprint: "A" });
+    expect(await a.kindOf()).toBe("auth");
+    const b = setup(
+      [
+        new LlmError("rate_limit", "openai-compatible", "429"),
+        new LlmError("rate_limit", "openai-compatible", "429"),
+      ],
+      {
+        ledgerFile: a.file,
+        fingerprint: "B",
+      },
+    );
+    a.clock.set(T0 + 5 * MIN);
+    b.clock.set(T0 + 5 * MIN);
+    b.holdCalls(true); // two calls admitted under A's breaker, both failing: one trip
+    const both = Promise.all([b.kindOf(), b.kindOf()]);
+    while (b.requests.length < 2) await new Promise((r) => setTimeout(r, 5));
+    b.releaseAll();
+    expect(await both).toEqual(["rate_limit", "rate_limit"]);
+    expect(readLedger(a.file).breaker).toMatchObject({
+      state: "open",
+      reason: "rate_limit",
+      fingerprint: "B",
+      trips: 1, // not A's trips + 1
+      untilMs: T0 + 6 * MIN,
+    });
+    b.holdCalls(false);
+    expect(await b.kindOf()).toBe("breaker_open");
+    expect(await a.kindOf()).toBe("ok"); // A is now the other configuration
+    expect(readLedger(a.file).breaker.state).toBe("closed");
+  });
+
+  it("a non-limit failure under another configuration leaves the breaker as it was", async () => {
+    const a = setup([auth()], { fingerprint: "A" });
+    expect(await a.kindOf()).toBe("auth");
+    const before = readLedger(a.file).breaker;
+    const b = setup([new LlmError("network", "anthropic", "ECONNRESET")], {
+      ledgerFile: a.file,
+      fingerprint: "B",
+    });
+    expect(await b.kindOf()).toBe("network");
+    expect(readLedger(a.file).breaker).toEqual(before);
+    expect(await a.kindOf()).toBe("breaker_open");
+  });
+
+  it("a guard without a fingerprint differs from a stored one (and the same rule the other way)", async () => {
+    const a = setup([auth()], { fingerprint: "A" });
+    expect(await a.kindOf()).toBe("auth");
+    const none = setup([auth()], { ledgerFile: a.file });
+    expect(await none.kindOf()).toBe("auth"); // let through, tripped again without a fingerprint
+    expect(readLedger(a.file).breaker).toMatchObject({ state: "open", trips: 1 });
+    expect(readLedger(a.file).breaker.fingerprint).toBeUndefined();
+    expect(await none.kindOf()).toBe("breaker_open");
+    expect(await a.kindOf()).toBe("ok");
+  });
+
+  it("resetBreaker closes it under the lock and says whether it was open", async () => {
+    const g = setup([auth()], { fingerprint: "A" });
+    expect(resetBreaker(g.file, T0)).toBe(false);
+    expect(await g.kindOf()).toBe("auth");
+    expect(await g.kindOf()).toBe("breaker_open");
+    expect(resetBreaker(g.file, T0)).toBe(true);
+    expect(readLedger(g.file).breaker).toEqual({ state: "closed", trips: 0 });
+    expect(spentToday(g.file, T0)).toMatchObject({ calls: 1, refused: 1 }); // the day is kept
+    expect(resetBreaker(g.file, T0)).toBe(false);
+    expect(await g.kindOf()).toBe("ok");
+
+    const missing = join(tempDir(), "none", "ledger.json");
+    expect(resetBreaker(missing, T0)).toBe(false);
+    expect(existsSync(missing)).toBe(false);
+  });
+});
+
+describe("a small daily budget clamps the output instead of refusing every call", () => {
+  const r = req("summarise this", 4096);
+  const est = estimateRequestTokens(r);
+
+  it("3000 a day with a 4096 per-call output cap: the call goes, clamped to the day's remainder", async () => {
+    const g = setup([ok("a", 100, 50)], { maxTokensPerDay: 3000, maxOutputTokensPerCall: 4096 });
+    expect(await g.kindOf(r)).toBe("ok");
+    expect(g.requests[0]!.maxOutputTokens).toBe(3000 - est);
+    expect(await g.kindOf(r)).toBe("ok");
+    expect(g.requests[1]!.maxOutputTokens).toBe(3000 - 150 - est);
+  });
+
+  it(`refuses at ${MIN_OUTPUT_TOKENS - 1} output tokens left, sends exactly ${MIN_OUTPUT_TOKENS}`, async () => {
+    expect(MIN_OUTPUT_TOKENS).toBe(256);
+    const yes = setup([ok("a", 1000, 200)], {
+      maxTokensPerDay: 1200 + est + 256,
+      maxOutputTokensPerCall: 4096,
+    });
+    expect(await yes.kindOf(req("x", 10))).toBe("ok"); // spends 1200
+    expect(await yes.kindOf(r)).toBe("ok");
+    expect(yes.requests[1]!.maxOutputTokens).toBe(256);
+
+    const no = setup([ok("a", 1000, 200)], {
+      maxTokensPerDay: 1200 + est + 255,
+      maxOutputTokensPerCall: 4096,
+    });
+    expect(await no.kindOf(req("x", 10))).toBe("ok");
+    expect(await no.kindOf(r)).toBe("budget");
+    expect(no.requests).toHaveLength(1);
+    expect(spentToday(no.file, T0).refused).toBe(1);
+    expect(no.events.find(([k]) => k === "llm_budget_reached")?.[1]).toMatchObject({
+      scope: "day",
+      left: 255,
+    });
+    expect(await no.kindOf(req("summarise this", 255))).toBe("ok"); // asks no more than is left: not clamped
+    expect(no.requests[1]!.maxOutputTokens).toBe(255);
+  });
+
+  it("refuses when the estimate alone exceeds what is left; 0 still means never", async () => {
+    const g = setup([], { maxTokensPerDay: est - 1, maxOutputTokensPerCall: 4096 });
+    expect(await g.kindOf(r)).toBe("budget");
+    const zero = setup([], { maxTokensPerDay: 0 });
+    expect(await zero.kindOf(req("hi", 1))).toBe("budget");
+    expect(g.requests.length + zero.requests.length).toBe(0);
+  });
+
+  it("fitDailyBudget: clamp, the 255/256 edge, input and zero budgets", () => {
+    expect(fitDailyBudget(3000, 0, 100, 4096)).toEqual({ ok: true, maxOutputTokens: 2900 });
+    expect(fitDailyBudget(3000, 0, 100, 500)).toEqual({ ok: true, maxOutputTokens: 500 });
+    expect(fitDailyBudget(1000, 644, 100, 4096)).toEqual({ ok: true, maxOutputTokens: 256 });
+    expect(fitDailyBudget(1000, 645, 100, 4096)).toEqual({ ok: false, reason: "output", left: 255 });
+    expect(fitDailyBudget(1000, 645, 100, 255)).toEqual({ ok: true, maxOutputTokens: 255 });
+    expect(fitDailyBudget(1000, 900, 101, 10)).toEqual({ ok: false, reason: "input", left: -1 });
+    expect(fitDailyBudget(1000, 1200, 1, 10)).toMatchObject({ ok: false, reason: "input" });
+    expect(fitDailyBudget(0, 0, 1, 10)).toMatchObject({ ok: false, reason: "no_budget" });
   });
 });

@@ -10,7 +10,9 @@ import {
   backoffMs,
   breakerStatus,
   closedBreaker,
+  isForeignBreaker,
   readLedger,
+  resetBreaker,
   spentToday,
   tripBreaker,
   updateLedger,
@@ -132,6 +134,25 @@ describe("breaker back-off", () => {
     expect(Array.from(once.message!)).toHaveLength(BREAKER_MESSAGE_CHARS);
     const twice = tripBreaker(once, { kind: "rate_limit", message: "again", retryAfterMs: 1000 }, T0 + MIN);
     expect(twice).toMatchObject({ untilMs: T0 + 3 * MIN, trips: 2 });
+    expect("fingerprint" in twice).toBe(false);
+  });
+
+  it("keeps the fingerprint it tripped under, in the file too; foreign = open under another one", () => {
+    const file = join(tempDir(), "ledger.json");
+    updateLedger(file, T0, (l) => {
+      l.breaker = tripBreaker(l.breaker, { kind: "auth", message: "401" }, T0, "anthropic|m|u|K|ab12");
+    });
+    expect(JSON.parse(readFileSync(file, "utf8")).breaker.fingerprint).toBe("anthropic|m|u|K|ab12");
+    const b = readLedger(file).breaker;
+    expect(b).toMatchObject({ state: "open", fingerprint: "anthropic|m|u|K|ab12", trips: 1 });
+    expect(isForeignBreaker(b, "anthropic|m|u|K|ab12")).toBe(false);
+    expect(isForeignBreaker(b, "anthropic|m|u|K|cd34")).toBe(true);
+    expect(isForeignBreaker(b, undefined)).toBe(true);
+    expect(isForeignBreaker(closedBreaker(), "other")).toBe(false);
+    expect(breakerStatus(file, T0, "anthropic|m|u|K|cd34")).toEqual({ open: false, trips: 0 });
+    expect(breakerStatus(file, T0, "anthropic|m|u|K|ab12")).toMatchObject({ open: true, reason: "auth" });
+    expect(resetBreaker(file, T0)).toBe(true);
+    expect(readLedger(file).breaker).toEqual({ state: "closed", trips: 0 });
   });
 });
 

@@ -4,6 +4,8 @@
  *
  * closed → (breaker error) → open until `untilMs` → (now ≥ untilMs) one probe call is let through
  * (half-open) → success closes (trips → 0), another breaker error re-opens with the next back-off.
+ * An open breaker belongs to the configuration that tripped it (`fingerprint`): a caller with another
+ * fingerprint (the user switched provider, model, endpoint or key) treats it as closed.
  */
 import { truncateCodePoints } from "../../core/text.js";
 import type { LlmErrorKind } from "../types.js";
@@ -19,6 +21,8 @@ export interface BreakerState {
   trips: number;
   /** When the half-open probe was let through (open state only); claims expire after PROBE_STALE_MS. */
   probeAtMs?: number;
+  /** The caller's opaque configuration fingerprint when it tripped (GuardOptions.fingerprint). */
+  fingerprint?: string;
 }
 
 /** A probe claim older than this (ms) is taken to have died with its process: another probe may go. */
@@ -50,14 +54,18 @@ export function backoffMs(kind: LlmErrorKind, trips: number, retryAfterMs?: numb
   return Math.min(cap, wanted);
 }
 
-/** The state after a breaker error at `nowMs`: open, trips + 1, until now + back-off. */
+/**
+ * The state after a breaker error at `nowMs`: open, trips + 1, until now + back-off, remembering
+ * `fingerprint` (omitted when undefined).
+ */
 export function tripBreaker(
   prev: BreakerState,
   err: { kind: LlmErrorKind; message: string; retryAfterMs?: number },
   nowMs: number,
+  fingerprint?: string,
 ): BreakerState {
   const trips = prev.trips + 1;
-  return {
+  const s: BreakerState = {
     state: "open",
     reason: err.kind,
     message: truncateCodePoints(err.message, BREAKER_MESSAGE_CHARS),
@@ -65,7 +73,18 @@ export function tripBreaker(
     untilMs: nowMs + backoffMs(err.kind, trips, err.retryAfterMs),
     trips,
   };
+  if (fingerprint !== undefined) s.fingerprint = fingerprint;
+  return s;
 }
+
+/**
+ * True when `s` is open but was tripped under another configuration than `fingerprint` (compared
+ * exactly; a breaker stored without one differs from any given fingerprint and vice versa): such a
+ * breaker is treated as closed by that caller (tester finding: the breaker never reset when the user
+ * fixed the cause).
+ */
+export const isForeignBreaker = (s: BreakerState, fingerprint: string | undefined): boolean =>
+  s.state === "open" && s.fingerprint !== fingerprint;
 
 /**
  * What the breaker allows at `nowMs`: "closed" (call freely), "probe" (open, back-off over and no
@@ -93,5 +112,6 @@ export function normalizeBreaker(v: unknown): BreakerState {
   if (opened !== undefined) s.openedAtMs = opened;
   const probe = num(o.probeAtMs);
   if (probe !== undefined) s.probeAtMs = probe;
+  if (typeof o.fingerprint === "string") s.fingerprint = o.fingerprint;
   return s;
 }

@@ -4,7 +4,6 @@
  * errors"; claude-mem #2315/#2643: no invisible spend). A refused call never reaches the provider.
  */
 import { describeError } from "../../core/errors.js";
-import { estimateTokens } from "../../core/tokens.js";
 import {
   BREAKER_KINDS,
   isLlmError,
@@ -14,42 +13,35 @@ import {
   type LlmResponse,
   type LlmUsage,
 } from "../types.js";
-import { type BreakerState, breakerGate, closedBreaker, tripBreaker } from "./breaker.js";
+import { type BreakerState, breakerGate, closedBreaker, isForeignBreaker, tripBreaker } from "./breaker.js";
+import { BILLED_FAILURE_KINDS, dayRefusalText, estimateRequestTokens, fitDailyBudget } from "./budget.js";
 import { dayOf, type Ledger, updateLedger } from "./ledger.js";
 
 export interface GuardOptions {
   /** `~/.memdir/ledger.json` (its lock is `<file>.lock`). */
   ledgerFile: string;
-  /** Input + output tokens per UTC day; 0 = no calls at all. */
+  /**
+   * Input + output tokens per UTC day; 0 = no calls at all. A call's output cap is clamped to what is
+   * left of the day, and the call refused when that is below MIN_OUTPUT_TOKENS (see fitDailyBudget).
+   */
   maxTokensPerDay: number;
   /** A request whose estimated input (core/tokens) is larger is refused with `budget`. */
   maxInputTokensPerCall: number;
   /** `req.maxOutputTokens` is clamped to this. */
   maxOutputTokensPerCall: number;
+  /**
+   * Opaque identity of the configuration behind the provider (the app passes e.g.
+   * `<provider>|<model>|<baseUrl>|<key env name>|<short key hash>`). Stored when the breaker trips; an
+   * open breaker tripped under another fingerprint is treated as closed (the next call goes through
+   * and its outcome overwrites the breaker).
+   */
+  fingerprint?: string;
   /** Clock, ms since the epoch. */
   now(): number;
   /** Events: llm_breaker_open, llm_budget_reached, llm_breaker_tripped, llm_breaker_closed, llm_ledger_error. */
   onEvent?(kind: string, data: Record<string, unknown>): void;
   /** Removes secrets from a provider's error text before it is stored (privacy/ scrub; llm/ cannot import it). */
   scrub?(text: string): string;
-}
-
-/**
- * Estimated input tokens of a request (core/tokens): system + every block of every message (text,
- * tool_use name + JSON input, tool_result content) + every tool's name, description and JSON schema.
- */
-export function estimateRequestTokens(req: LlmRequest): number {
-  let n = estimateTokens(req.system);
-  for (const m of req.messages)
-    for (const b of m.content) {
-      if (b.type === "text") n += estimateTokens(b.text);
-      else if (b.type === "tool_use") n += estimateTokens(b.name) + estimateTokens(JSON.stringify(b.input));
-      else n += estimateTokens(b.content);
-    }
-  for (const t of req.tools)
-    n +=
-      estimateTokens(t.name) + estimateTokens(t.description) + estimateTokens(JSON.stringify(t.inputSchema));
-  return n;
 }
 
 type Emit = (kind: string, data: Record<string, unknown>) => void;
@@ -68,15 +60,22 @@ interface Admission {
   /** The breaker's openedAtMs when the call was let through (undefined = closed). */
   seenOpenedAt: number | undefined;
   probeAt?: number;
+  /** Estimated input tokens (charged when the call fails with a BILLED_FAILURE_KINDS kind). */
+  estimate: number;
+  /** The output cap sent to the provider (per-call cap, then clamped to the day's remainder). */
+  maxOutputTokens: number;
 }
 
 /**
- * Wraps `p` so that every call is checked first, under the ledger lock: an open breaker throws
- * LlmError "breaker_open" (once the back-off is over, exactly one probe call goes through); an
- * estimated input above `maxInputTokensPerCall`, or today's spend + estimate + maxOutputTokens above
- * `maxTokensPerDay`, throws "budget". Refusals count in the day's `refused`. After the call the
- * reported usage is added (calls + 1, failed calls too); a success closes the breaker, an LlmError
- * whose kind is in BREAKER_KINDS trips it; the provider's error is rethrown unchanged.
+ * Wraps `p` so that every call is checked first, under the ledger lock: an open breaker of the same
+ * fingerprint throws LlmError "breaker_open" (once the back-off is over, exactly one probe call goes
+ * through); an estimated input above `maxInputTokensPerCall` throws "budget"; so does a call that does
+ * not fit today's `maxTokensPerDay` even with its output cap clamped to the day's remainder
+ * (fitDailyBudget, MIN_OUTPUT_TOKENS). Refusals count in the day's `refused`. After the call the
+ * reported usage is added (calls + 1, failed calls too; a failure of a BILLED_FAILURE_KINDS kind —
+ * timeout, bad_response — is charged its estimated input tokens, other failures nothing); a success
+ * closes the breaker, an LlmError whose kind is in BREAKER_KINDS trips it (storing the fingerprint);
+ * the provider's error is rethrown unchanged.
  * @throws LlmError "budget" as well when the ledger cannot be updated (fails closed).
  */
 export function guardProvider(p: LlmProvider, o: GuardOptions): LlmProvider {
@@ -95,7 +94,7 @@ export function guardProvider(p: LlmProvider, o: GuardOptions): LlmProvider {
       const admission = admit(o, estimateRequestTokens(req), maxOutputTokens, emit);
       let res: LlmResponse;
       try {
-        res = await p.complete({ ...req, maxOutputTokens });
+        res = await p.complete({ ...req, maxOutputTokens: admission.maxOutputTokens });
       } catch (e) {
         settleFailure(o, e, admission, emit);
         throw e;
@@ -112,9 +111,11 @@ function admit(o: GuardOptions, estimate: number, maxOut: number, emit: Emit): A
   let admission: Admission | undefined;
   try {
     withLedger(o, now, emit, (l, emit) => {
-      const gate = breakerGate(l.breaker, now);
+      const foreign = isForeignBreaker(l.breaker, o.fingerprint);
+      const gate = foreign ? "closed" : breakerGate(l.breaker, now);
       const day = dayOf(l, now);
       const spent = day.inputTokens + day.outputTokens;
+      const fit = fitDailyBudget(o.maxTokensPerDay, spent, estimate, maxOut);
       if (gate === "open") {
         const b = l.breaker;
         emit("llm_breaker_open", { reason: b.reason, untilMs: b.untilMs, trips: b.trips });
@@ -130,19 +131,16 @@ function admit(o: GuardOptions, estimate: number, maxOut: number, emit: Emit): A
           "guard",
           `request of ~${estimate} input tokens exceeds the per-call cap of ${o.maxInputTokensPerCall}`,
         );
-      } else if (o.maxTokensPerDay <= 0 || spent + estimate + maxOut > o.maxTokensPerDay) {
-        emit("llm_budget_reached", { scope: "day", spent, cap: o.maxTokensPerDay, estimate, maxOut });
-        refusal = new LlmError(
-          "budget",
-          "guard",
-          `daily token budget reached: ${spent} spent + ~${estimate} in + ${maxOut} out > ${o.maxTokensPerDay}`,
-        );
+      } else if (!fit.ok) {
+        const cap = o.maxTokensPerDay;
+        emit("llm_budget_reached", { scope: "day", spent, cap, estimate, maxOut, left: fit.left });
+        refusal = new LlmError("budget", "guard", dayRefusalText(fit, cap, spent, estimate));
       }
-      if (refusal) {
+      if (refusal || !fit.ok) {
         day.refused++;
         return;
       }
-      admission = { seenOpenedAt: l.breaker.openedAtMs };
+      admission = { seenOpenedAt: l.breaker.openedAtMs, estimate, maxOutputTokens: fit.maxOutputTokens };
       if (gate === "probe") {
         l.breaker.probeAtMs = now;
         admission.probeAt = now;
@@ -154,8 +152,8 @@ function admit(o: GuardOptions, estimate: number, maxOut: number, emit: Emit): A
       cause: e,
     });
   }
-  if (refusal) throw refusal;
-  return admission ?? { seenOpenedAt: undefined };
+  if (refusal || !admission) throw refusal ?? new LlmError("budget", "guard", "call not admitted");
+  return admission;
 }
 
 const tokens = (n: number): number => (Number.isFinite(n) && n > 0 ? Math.round(n) : 0);
@@ -171,7 +169,7 @@ function settleSuccess(o: GuardOptions, usage: LlmUsage, a: Admission, emit: Emi
       day.inputTokens += tokens(usage.inputTokens);
       day.outputTokens += tokens(usage.outputTokens);
       day.calls++;
-      if (sameEpisode(l.breaker, a)) {
+      if (sameEpisode(l.breaker, a) || isForeignBreaker(l.breaker, o.fingerprint)) {
         emit("llm_breaker_closed", { reason: l.breaker.reason, trips: l.breaker.trips });
         l.breaker = closedBreaker();
       }
@@ -185,17 +183,21 @@ function settleFailure(o: GuardOptions, e: unknown, a: Admission, emit: Emit): v
   const now = o.now();
   try {
     withLedger(o, now, emit, (l, emit) => {
-      dayOf(l, now).calls++;
+      const day = dayOf(l, now);
+      day.calls++;
+      if (isLlmError(e) && BILLED_FAILURE_KINDS.has(e.kind)) day.inputTokens += tokens(a.estimate);
       if (isLlmError(e) && BREAKER_KINDS.has(e.kind)) {
+        // Another configuration's breaker is overwritten: this one's trips start from 0.
+        const prev = isForeignBreaker(l.breaker, o.fingerprint) ? closedBreaker() : l.breaker;
         // A concurrent call that tripped the breaker while this one was in flight already counted.
-        if (l.breaker.state === "open" && !sameEpisode(l.breaker, a)) return;
+        if (prev.state === "open" && !sameEpisode(prev, a)) return;
         const message = o.scrub ? o.scrub(e.message) : e.message;
         const err = {
           kind: e.kind,
           message,
           ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}),
         };
-        l.breaker = tripBreaker(l.breaker, err, now);
+        l.breaker = tripBreaker(prev, err, now, o.fingerprint);
         emit("llm_breaker_tripped", { kind: e.kind, until: l.breaker.untilMs, trips: l.breaker.trips });
       } else if (a.probeAt !== undefined && l.breaker.probeAtMs === a.probeAt) {
         delete l.breaker.probeAtMs; // not a limit signal: the next call may probe again

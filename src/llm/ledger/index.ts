@@ -5,10 +5,18 @@ export {
   backoffMs,
   breakerGate,
   closedBreaker,
+  isForeignBreaker,
   PROBE_STALE_MS,
   tripBreaker,
 } from "./breaker.js";
-export { estimateRequestTokens, type GuardOptions, guardProvider } from "./guard.js";
+export {
+  BILLED_FAILURE_KINDS,
+  type DayFit,
+  estimateRequestTokens,
+  fitDailyBudget,
+  MIN_OUTPUT_TOKENS,
+} from "./budget.js";
+export { type GuardOptions, guardProvider } from "./guard.js";
 export {
   breakerStatus,
   type DaySpend,
@@ -16,6 +24,7 @@ export {
   LEDGER_KEEP_DAYS,
   type Ledger,
   readLedger,
+  resetBreaker,
   spentToday,
   updateLedger,
   utcDay,

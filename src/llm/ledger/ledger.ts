@@ -9,7 +9,13 @@ import { renameSync } from "node:fs";
 import { readTextIfExists, writeFileAtomic } from "../../core/fs.js";
 import { withLockSync } from "../../core/lock.js";
 import type { LlmErrorKind } from "../types.js";
-import { type BreakerState, breakerGate, closedBreaker, normalizeBreaker } from "./breaker.js";
+import {
+  type BreakerState,
+  breakerGate,
+  closedBreaker,
+  isForeignBreaker,
+  normalizeBreaker,
+} from "./breaker.js";
 
 /** One UTC day of spend. Tokens as the providers reported them; `refused` = calls the guard blocked. */
 export interface DaySpend {
@@ -118,13 +124,17 @@ export function spentToday(file: string, nowMs: number): DaySpend {
 /**
  * The breaker as status displays show it (SessionStart hook, `memdir status`). `open` = calls are
  * refused right now (back-off running, or a half-open probe in flight); reason, untilMs and message
- * are given while the stored state is open. Cheap sync read, never throws.
+ * are given while the stored state is open. When `fingerprint` is given (GuardOptions.fingerprint of
+ * the current configuration) a breaker tripped under another one shows as closed with 0 trips, as
+ * the guard treats it. Cheap sync read, never throws.
  */
 export function breakerStatus(
   file: string,
   nowMs: number,
+  fingerprint?: string,
 ): { open: boolean; reason?: LlmErrorKind; untilMs?: number; message?: string; trips: number } {
   const b = readLedger(file).breaker;
+  if (fingerprint !== undefined && isForeignBreaker(b, fingerprint)) return { open: false, trips: 0 };
   const status: ReturnType<typeof breakerStatus> = { open: breakerGate(b, nowMs) === "open", trips: b.trips };
   if (b.state === "open") {
     if (b.reason !== undefined) status.reason = b.reason;
@@ -132,4 +142,19 @@ export function breakerStatus(
     if (b.message !== undefined) status.message = b.message;
   }
   return status;
+}
+
+/**
+ * Closes the breaker (trips → 0) under the ledger lock, e.g. for a CLI command after the user fixed
+ * the cause. Returns whether the stored breaker was open (whatever its back-off or fingerprint). A
+ * ledger without an open breaker (or no ledger at all) is left untouched and not created.
+ * @throws MemdirError LOCK_TIMEOUT when the lock stays taken (10 s); fs errors on write.
+ */
+export function resetBreaker(ledgerFile: string, nowMs: number): boolean {
+  if (readLedger(ledgerFile).breaker.state !== "open") return false; // atomic replaces: a safe read
+  return updateLedger(ledgerFile, nowMs, (l) => {
+    const wasOpen = l.breaker.state === "open";
+    l.breaker = closedBreaker();
+    return wasOpen;
+  });
 }
