@@ -14,10 +14,25 @@ export interface AppContext {
   rt: Runtime;
   paths: ProjectPaths;
   config: UserConfig;
+  /** Problems with the config that did not stop memdir (an unknown key, e.g. a typo): shown at SessionStart and by status. */
+  configWarnings: string[];
   /** One line in `<memdirHome>/logs/memdir.log`. */
   log(level: LogLevel, source: string, msg: string, extra?: Record<string, unknown>): void;
   /** One record in `<memdirHome>/logs/events.jsonl` (extractions, skips, failures; read by `memdir status`). */
   event(kind: string, data: Record<string, unknown>): void;
+}
+
+/** `data` with every string value scrubbed (events.jsonl is a log: errors and model ids may carry secrets). */
+function scrubValues(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) {
+    try {
+      out[k] = typeof v === "string" ? scrub(v) : v;
+    } catch {
+      out[k] = "[dropped: could not be scrubbed]";
+    }
+  }
+  return out;
 }
 
 /** Where to log when the project context itself could not be built. */
@@ -48,12 +63,16 @@ export function logLine(
  * hooks catch and log.
  */
 export function projectContext(rt: Runtime, cwd: string): AppContext {
-  const config = loadUserConfigSync(memdirHome(rt.env));
+  const configWarnings: string[] = [];
+  const config = loadUserConfigSync(memdirHome(rt.env), (e) =>
+    configWarnings.push(`${e.message.split("\n")[0]} (ignored); ${e.hint}`),
+  );
   const paths = resolveProjectPaths({ cwd, env: rt.env, trustedConfig: config });
   return {
     rt,
     paths,
     config,
+    configWarnings,
     log: (level, source, msg, extra) => logLine(paths.logFile, rt, level, source, msg, extra),
     // `kind` is the event's own: a `kind` in `data` (an error kind) is kept as `error_kind`.
     event: (kind, { kind: dataKind, ...data }) =>
@@ -63,7 +82,7 @@ export function projectContext(rt: Runtime, cwd: string): AppContext {
           level: "info",
           source: "event",
           msg: kind,
-          ...data,
+          ...scrubValues(data),
           ...(dataKind === undefined ? {} : { error_kind: dataKind }),
           kind,
         },

@@ -16,7 +16,7 @@ import { type AppContext, projectContext } from "./context.js";
 import { indexSessionTranscript } from "./index-session.js";
 import { type ModelChoice, openModel } from "./llm.js";
 import type { Runtime } from "./runtime.js";
-import { updateSessionMemory } from "./session-memory.js";
+import { lockedSessionMemory } from "./session-memory-job.js";
 
 export interface ExtractJobOptions {
   cwd: string;
@@ -101,6 +101,7 @@ async function extractOne(
         projectRoot: paths.projectRoot,
       },
       nowMs: rt.now(),
+      homeDir: rt.env.HOME,
       model: model.kind === "model" ? model : undefined,
     });
     return recordExtraction(ctx, sessionId, r);
@@ -144,7 +145,16 @@ function recordExtraction(ctx: AppContext, sessionId: string, r: RunExtractionRe
   ctx.event("extraction", {
     session_id: sessionId,
     engine: m ? m.engine : "offline",
-    ...(m ? { turns: m.turns, input_tokens: m.usage.inputTokens, output_tokens: m.usage.outputTokens } : {}),
+    ...(m
+      ? {
+          turns: m.turns,
+          outcome: m.outcome,
+          ...(m.note ? { note: m.note.slice(0, 200) } : {}),
+          input_tokens: m.usage.inputTokens,
+          output_tokens: m.usage.outputTokens,
+        }
+      : {}),
+    ...(r.agentTurnMessages ? { agent_turn_messages_skipped: r.agentTurnMessages } : {}),
     memories: out.memories,
     created: count("created"),
     merged: count("merged"),
@@ -156,6 +166,50 @@ function recordExtraction(ctx: AppContext, sessionId: string, r: RunExtractionRe
     skipped_messages: r.plan?.skipped.length ?? 0,
   });
   return out;
+}
+
+type Work = { sessionId: string; transcriptPath?: string };
+
+/** One session's extraction; failures become events and results, never throws. */
+async function extractSafely(
+  ctx: AppContext,
+  w: Work,
+  advanceOnly: boolean,
+  model: ModelChoice,
+): Promise<ExtractJobResult> {
+  try {
+    return await extractOne(ctx, w.sessionId, w.transcriptPath, advanceOnly, model);
+  } catch (e) {
+    if (isMemdirError(e, "LOCK_TIMEOUT")) {
+      // Another job of this session is still running (a slow model): the next turn end catches up.
+      ctx.event("extraction_skipped", { session_id: w.sessionId, reason: "busy" });
+      return { sessionId: w.sessionId, memories: 0, facts: 0, from: 0, to: 0, skipped: "busy" };
+    }
+    const error = describeError(e);
+    ctx.event("extraction_failed", { session_id: w.sessionId, error });
+    ctx.log("error", "job:extract", error, { session_id: w.sessionId });
+    return { sessionId: w.sessionId, memories: 0, facts: 0, from: 0, to: 0, error };
+  }
+}
+
+/** Session memory (seed 000 §24.3) for one session; it records its own events. */
+async function sessionMemory(
+  ctx: AppContext,
+  w: Work,
+  reason: "stop" | "precompact",
+  model: ModelChoice,
+): Promise<void> {
+  if (!ctx.config.sessionMemory.enabled) return;
+  try {
+    await lockedSessionMemory(ctx, {
+      sessionId: w.sessionId,
+      transcriptPath: w.transcriptPath,
+      reason,
+      provider: model.kind === "model" ? model.provider : undefined,
+    });
+  } catch (e) {
+    ctx.log("error", "job:session-memory", describeError(e), { session_id: w.sessionId });
+  }
 }
 
 /**
@@ -175,50 +229,21 @@ export async function runExtractionJob(rt: Runtime, opts: ExtractJobOptions): Pr
   } catch (e) {
     ctx.log("warn", "job:extract", `project learning not folded: ${describeError(e)}`);
   }
-  const work: { sessionId: string; transcriptPath?: string }[] = [];
+  const work: Work[] = [];
   if (opts.sessionId) work.push({ sessionId: opts.sessionId, transcriptPath: opts.transcriptPath });
   if (opts.queue) {
     for (const q of takeExtractionQueue(ctx.paths.stateRoot))
       work.push({ sessionId: q.sessionId, transcriptPath: q.transcriptPath });
   }
   const results: ExtractJobResult[] = [];
+  const precompact = opts.sessionMemoryReason === "precompact";
   for (const w of work) {
     if (w.transcriptPath) indexSessionTranscript(ctx, w.transcriptPath);
-    try {
-      results.push(
-        await extractOne(
-          ctx,
-          w.sessionId,
-          w.transcriptPath,
-          !!opts.advanceOnly && w.sessionId === opts.sessionId,
-          model,
-        ),
-      );
-    } catch (e) {
-      if (isMemdirError(e, "LOCK_TIMEOUT")) {
-        // Another job of this session is still running (a slow model): the next turn end catches up.
-        ctx.event("extraction_skipped", { session_id: w.sessionId, reason: "busy" });
-        results.push({ sessionId: w.sessionId, memories: 0, facts: 0, from: 0, to: 0, skipped: "busy" });
-        continue;
-      }
-      const error = describeError(e);
-      ctx.event("extraction_failed", { session_id: w.sessionId, error });
-      ctx.log("error", "job:extract", error, { session_id: w.sessionId });
-      results.push({ sessionId: w.sessionId, memories: 0, facts: 0, from: 0, to: 0, error });
-    }
-    // Session memory (seed 000 §24.3): evaluated after each extraction; it records its own events.
-    if (ctx.config.sessionMemory.enabled) {
-      try {
-        await updateSessionMemory(ctx, {
-          sessionId: w.sessionId,
-          transcriptPath: w.transcriptPath,
-          reason: opts.sessionMemoryReason ?? "stop",
-          provider: model.kind === "model" ? model.provider : undefined,
-        });
-      } catch (e) {
-        ctx.log("error", "job:session-memory", describeError(e), { session_id: w.sessionId });
-      }
-    }
+    // Before a compaction the summary goes first: the compacted session's next start injects it, and
+    // a model extraction (up to 5 calls) must not make it arrive late.
+    if (precompact) await sessionMemory(ctx, w, "precompact", model);
+    results.push(await extractSafely(ctx, w, !!opts.advanceOnly && w.sessionId === opts.sessionId, model));
+    if (!precompact) await sessionMemory(ctx, w, "stop", model);
   }
   return results;
 }

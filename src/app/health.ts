@@ -6,6 +6,7 @@ import { closeSync, existsSync, fstatSync, openSync, readSync } from "node:fs";
 import { isoUtc } from "../core/clock.js";
 import { breakerStatus } from "../llm/ledger/index.js";
 import type { AppContext } from "./context.js";
+import { llmFingerprint } from "./llm-choice.js";
 
 /** How much of events.jsonl is read from the end, in bytes. */
 const TAIL_BYTES = 64 * 1024;
@@ -52,21 +53,39 @@ export function readRecentEvents(file: string, tailBytes = TAIL_BYTES): EventRec
  */
 export function modelHealthWarnings(ctx: AppContext): string[] {
   if (!existsSync(ctx.paths.ledgerFile)) return [];
-  const b = breakerStatus(ctx.paths.ledgerFile, ctx.rt.now());
+  let fingerprint: string | undefined;
+  try {
+    fingerprint = llmFingerprint(ctx.config.llm, ctx.rt.env);
+  } catch {
+    // a bad MEMDIR_LLM: status reports it; the breaker is shown as recorded
+  }
+  const b = breakerStatus(ctx.paths.ledgerFile, ctx.rt.now(), fingerprint);
   if (!b.open) return [];
   const until = b.untilMs ? ` until ${isoUtc(b.untilMs)}` : "";
   return [
-    `model calls are paused${until} after ${b.reason ?? "an error"} (${(b.message ?? "").slice(0, 120)}); extraction runs offline meanwhile; run \`memdir status\``,
+    `model calls are paused${until} after ${b.reason ?? "an error"} (${(b.message ?? "").slice(0, 120)}); extraction runs offline meanwhile; changing the key, model or provider lifts it, as does \`memdir status --reset-breaker\``,
   ];
 }
 
-/** Warnings about failures in the last 24 hours (one line per kind, with a count), then the breaker flag. */
+/** Failure kind → the event that shows the same work succeeded since. */
+const RECOVERED_BY: ReadonlyArray<readonly [string, (e: EventRecord) => boolean]> = [
+  ["extraction_failed", (e) => e.kind === "extraction"],
+  ["extraction_model_failed", (e) => e.kind === "extraction" && e.engine === "model"],
+  ["session_memory_failed", (e) => e.kind === "session_memory_updated"],
+];
+
+/**
+ * Warnings about failures in the last 24 hours not followed by a success of the same work (one line
+ * per kind, with a count), then the breaker flag.
+ */
 export function recentHealthWarnings(ctx: AppContext): string[] {
   const since = ctx.rt.now() - DAY_MS;
   const counts = new Map<string, { n: number; last: string }>();
   for (const e of readRecentEvents(ctx.paths.eventsFile)) {
-    if (!e.kind.endsWith("_failed")) continue;
     if (Date.parse(e.ts) < since) continue;
+    // A later success of the same work clears its failures: the warning is about now, not the day.
+    for (const [failed, ok] of RECOVERED_BY) if (ok(e)) counts.delete(failed);
+    if (!e.kind.endsWith("_failed")) continue;
     const c = counts.get(e.kind) ?? { n: 0, last: "" };
     c.n++;
     c.last = typeof e.error === "string" ? e.error : c.last;

@@ -5,50 +5,14 @@
  * is wrapped in the guard: per-call and per-day token budgets and the circuit breaker, kept in
  * `~/.memdir/ledger.json` (llm/ledger).
  */
-import { DEFAULT_MODELS, LLM_PROVIDERS, type LlmConfig, type LlmProviderName } from "../config/index.js";
-import { MemdirError } from "../core/errors.js";
 import { guardProvider } from "../llm/ledger/index.js";
 import { createProvider } from "../llm/providers/index.js";
 import type { LlmProvider } from "../llm/types.js";
 import { scrub } from "../privacy/index.js";
 import type { AppContext } from "./context.js";
-import type { Env } from "./runtime.js";
+import { keyEnvFor, llmFingerprint, type ResolvedLlm, resolveLlm } from "./llm-choice.js";
 
-export interface ResolvedLlm {
-  provider: LlmProviderName;
-  model: string;
-  /** Where the choice came from. */
-  source: "env" | "config" | "default";
-}
-
-const DEFAULT_KEY_ENV: Partial<Record<LlmProviderName, string>> = {
-  anthropic: "ANTHROPIC_API_KEY",
-  "openai-compatible": "OPENAI_API_KEY",
-};
-
-/**
- * The configured provider and model. `MEMDIR_LLM` is `<provider>` or `<provider>:<model>` (the model
- * may itself contain ":", e.g. `openai-compatible:qwen3:8b`).
- * @throws MemdirError BAD_CONFIG when MEMDIR_LLM names an unknown provider.
- */
-export function resolveLlm(llm: LlmConfig, env: Env): ResolvedLlm {
-  const raw = env.MEMDIR_LLM?.trim();
-  if (raw) {
-    const i = raw.indexOf(":");
-    const provider = (i < 0 ? raw : raw.slice(0, i)) as LlmProviderName;
-    if (!LLM_PROVIDERS.includes(provider)) {
-      throw new MemdirError("BAD_CONFIG", `MEMDIR_LLM names an unknown provider`, {
-        expected: `<provider>[:<model>] with provider one of ${LLM_PROVIDERS.join(", ")}, e.g. anthropic:claude-haiku-4-5`,
-        received: JSON.stringify(raw.slice(0, 80)),
-        hint: "fix or unset MEMDIR_LLM (the config key llm.provider is used when it is unset)",
-      });
-    }
-    const model = i < 0 ? "" : raw.slice(i + 1);
-    return { provider, model: model || DEFAULT_MODELS[provider], source: "env" };
-  }
-  const source = llm.provider === "offline" ? "default" : "config";
-  return { provider: llm.provider, model: llm.model || DEFAULT_MODELS[llm.provider], source };
-}
+export { type ResolvedLlm, resolveLlm } from "./llm-choice.js";
 
 export type ModelChoice =
   | { kind: "offline" }
@@ -70,7 +34,7 @@ export function openModel(ctx: AppContext): ModelChoice {
   const { config, rt, paths } = ctx;
   const resolved = resolveLlm(config.llm, rt.env);
   if (resolved.provider === "offline") return { kind: "offline" };
-  const keyEnv = config.llm.apiKeyEnv ?? DEFAULT_KEY_ENV[resolved.provider];
+  const keyEnv = keyEnvFor(config.llm, resolved.provider);
   const apiKey = keyEnv ? rt.env[keyEnv] : undefined;
   if (resolved.provider === "anthropic" && !apiKey) {
     return {
@@ -95,6 +59,7 @@ export function openModel(ctx: AppContext): ModelChoice {
     maxOutputTokensPerCall: config.llm.maxOutputTokensPerCall,
     now: () => rt.now(),
     scrub,
+    fingerprint: llmFingerprint(config.llm, rt.env, resolved),
     onEvent: (kind, data) => ctx.event(kind, { provider: resolved.provider, model: resolved.model, ...data }),
   });
   return {

@@ -32,6 +32,7 @@ import { runExtractionJob } from "./extract-job.js";
 import { runHook } from "./hooks/run.js";
 import { collectReport, type ReplayRecall, type ReplayReport, recallOf } from "./replay-report.js";
 import type { Env, Runtime } from "./runtime.js";
+import { runSessionMemoryJob } from "./session-memory-job.js";
 
 export interface ReplayOptions {
   transcript: string;
@@ -179,11 +180,21 @@ function isOneJsonObject(out: string): boolean {
 async function runJobs(rt: Runtime, jobs: string[][]): Promise<void> {
   while (jobs.length) {
     const args = jobs.shift()!;
-    if (args[0] !== "job" || args[1] !== "extract") continue;
+    if (args[0] !== "job") continue;
     const get = (flag: string) => {
       const i = args.indexOf(flag);
       return i >= 0 ? args[i + 1] : undefined;
     };
+    const session = get("--session");
+    if (args[1] === "session-memory" && session) {
+      await runSessionMemoryJob(rt, {
+        cwd: get("--cwd") ?? rt.cwd,
+        sessionId: session,
+        transcriptPath: get("--transcript"),
+      });
+      continue;
+    }
+    if (args[1] !== "extract") continue;
     await runExtractionJob(rt, {
       cwd: get("--cwd") ?? rt.cwd,
       sessionId: get("--session"),

@@ -73,7 +73,7 @@ export const PART_CAPS = {
 export function buildSessionContext(ctx: AppContext, opts: SessionContextOptions): string {
   const { paths, config } = ctx;
   const parts: ContextPart[] = [];
-  const warnings = [...(opts.warnings ?? [])];
+  const warnings = [...(opts.warnings ?? []), ...ctx.configWarnings];
   const safely = (what: string, fn: () => void) => {
     try {
       fn();

@@ -16,6 +16,7 @@ import {
 } from "../jobs/summarize/index.js";
 import type { LlmProvider } from "../llm/types.js";
 import { readCursor, readSessionStarted } from "../sessions/index.js";
+import { withoutPrivateEchoes } from "../transcripts/index.js";
 import type { AppContext } from "./context.js";
 
 export interface SessionMemoryOptions {
@@ -74,12 +75,15 @@ export async function updateSessionMemory(
     const prep = prepareSummaryUpdate(run);
     if (prep.kind === "skip")
       return skip(prep.reason, path, { context_tokens: prep.observation?.contextTokens ?? null });
-    const offline = buildOfflineSections(prep.messages, { cwd: prep.cwd });
+    // Echoes of `<private>` text (the assistant repeating it) are removed before either engine reads.
+    const all = withoutPrivateEchoes(prep.messages);
+    const offline = buildOfflineSections(all, { cwd: prep.cwd });
     let sections = offline;
     let engine = "offline";
     let modelError: string | undefined;
     if (opts.provider) {
-      const m = await updateSummaryWithModel(opts.provider, prep.current?.sections, prep.newMessages, {
+      const fresh = withoutPrivateEchoes(prep.newMessages, prep.messages);
+      const m = await updateSummaryWithModel(opts.provider, prep.current?.sections, fresh, {
         fallback: offline,
         maxInputTokens: ctx.config.llm.maxInputTokensPerCall,
         maxOutputTokens: ctx.config.llm.maxOutputTokensPerCall,

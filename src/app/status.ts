@@ -5,10 +5,11 @@
 import { existsSync, readdirSync } from "node:fs";
 import { breakerStatus, type DaySpend, spentToday } from "../llm/ledger/index.js";
 import { readNotepad } from "../notepad/index.js";
+import { scrub } from "../privacy/index.js";
 import { scanTopics } from "../store/index.js";
 import type { AppContext } from "./context.js";
 import { type EventRecord, readRecentEvents, recentHealthWarnings } from "./health.js";
-import { resolveLlm } from "./llm.js";
+import { llmFingerprint, resolveLlm } from "./llm-choice.js";
 
 export interface StatusReport {
   paths: Record<string, string>;
@@ -56,10 +57,13 @@ export function buildStatus(ctx: AppContext): StatusReport {
       skipReasons[reason] = (skipReasons[reason] ?? 0) + 1;
     }
   }
-  const warnings: string[] = [];
+  const warnings: string[] = [...ctx.configWarnings];
   let llm = { provider: "offline", model: "rules", source: "default" };
+  let fingerprint: string | undefined;
   try {
-    llm = resolveLlm(ctx.config.llm, ctx.rt.env);
+    const r = resolveLlm(ctx.config.llm, ctx.rt.env);
+    llm = { ...r, model: scrub(r.model) }; // a key pasted as a model id is not printed
+    fingerprint = llmFingerprint(ctx.config.llm, ctx.rt.env, r);
   } catch (e) {
     warnings.push((e as Error).message.split("\n")[0] ?? "bad MEMDIR_LLM");
   }
@@ -94,7 +98,7 @@ export function buildStatus(ctx: AppContext): StatusReport {
       ...llm,
       spentToday: spentToday(paths.ledgerFile, now),
       maxTokensPerDay: ctx.config.llm.maxTokensPerDay,
-      breaker: breakerStatus(paths.ledgerFile, now),
+      breaker: breakerStatus(paths.ledgerFile, now, fingerprint),
     },
     warnings: [
       ...warnings,

@@ -10,8 +10,10 @@ import { installClaude, uninstallClaude } from "../app/install.js";
 import { replay } from "../app/replay.js";
 import { formatReport } from "../app/replay-report.js";
 import { processRuntime } from "../app/runtime.js";
+import { runSessionMemoryJob } from "../app/session-memory-job.js";
 import { buildStatus, formatStatus } from "../app/status.js";
 import { isMemdirError, MemdirError } from "../core/errors.js";
+import { resetBreaker } from "../llm/ledger/index.js";
 import { registerBackfill } from "./commands/backfill.js";
 import { registerSearch } from "./commands/search.js";
 import { registerWiki } from "./commands/wiki.js";
@@ -67,9 +69,15 @@ program
   .command("status")
   .description("paths in use, counts, last extraction per session, recent failures and skip reasons")
   .option("--json", "print as JSON")
-  .action((o: { json?: boolean }) => {
+  .option("--reset-breaker", "close the model circuit breaker now (after you fixed the key or the quota)")
+  .action((o: { json?: boolean; resetBreaker?: boolean }) => {
     const rt = processRuntime();
-    const s = buildStatus(projectContext(rt, rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd));
+    const ctx = projectContext(rt, rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd);
+    if (o.resetBreaker) {
+      const was = resetBreaker(ctx.paths.ledgerFile, rt.now());
+      console.error(was ? "memdir: circuit breaker closed" : "memdir: the circuit breaker was not open");
+    }
+    const s = buildStatus(ctx);
     console.log(o.json ? JSON.stringify(s, null, 2) : formatStatus(s, color));
   });
 
@@ -107,6 +115,22 @@ job
       if (process.stdout.isTTY) console.log(JSON.stringify(r, null, 2));
     },
   );
+
+job
+  .command("session-memory")
+  .description("update the session memory when its trigger says so (started mid-turn by PostToolUse)")
+  .requiredOption("--session <id>")
+  .option("--transcript <path>")
+  .option("--cwd <dir>")
+  .action(async (o: { session: string; transcript?: string; cwd?: string }) => {
+    const rt = processRuntime();
+    const r = await runSessionMemoryJob(rt, {
+      cwd: o.cwd ?? rt.cwd,
+      sessionId: o.session,
+      transcriptPath: o.transcript,
+    });
+    if (process.stdout.isTTY) console.log(JSON.stringify(r, null, 2));
+  });
 
 function requireClaude(harness: string): void {
   if (harness !== "claude") {

@@ -62,13 +62,22 @@ export function notAnObjectError(file: string, value: unknown): MemdirError {
   });
 }
 
-/** The file is not valid JSON. */
+/**
+ * The file is not valid JSON. The error says WHERE (line and column), never what: the file may hold a
+ * pasted key, and V8's own message quotes the text around the fault.
+ */
 export function badJsonError(file: string, text: string, cause: unknown): MemdirError {
+  const pos = /position (\d+)/.exec(cause instanceof Error ? cause.message : "");
+  let where = "the end of the file (it is cut short)";
+  if (pos) {
+    const before = text.slice(0, Number(pos[1]));
+    const line = before.split("\n").length;
+    where = `line ${line}, column ${before.length - before.lastIndexOf("\n")}`;
+  }
   return new MemdirError("BAD_CONFIG", `${file} is not valid JSON`, {
     expected: "a JSON object (no comments, no trailing commas)",
-    received: JSON.stringify(truncateCodePoints(text.trim(), 80)),
+    received: `a syntax error at ${where} (the text is not shown: it may hold a secret)`,
     hint: `fix the JSON syntax in ${file}, or delete it to use the defaults`,
-    cause,
   });
 }
 

@@ -16,4 +16,4 @@ export {
   type UserConfigInput,
   withDefaults,
 } from "./types.js";
-export { validateConfigByHand } from "./validate.js";
+export { MODEL_ID, validateConfigByHand } from "./validate.js";

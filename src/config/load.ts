@@ -17,7 +17,15 @@ import {
   type UserConfigInput,
   withDefaults,
 } from "./types.js";
-import { API_KEY_PLACEHOLDER, ENV_NAME, HTTP_URL, LLM_INT_KEYS, validateConfigByHand } from "./validate.js";
+import {
+  API_KEY_PLACEHOLDER,
+  ENV_NAME,
+  HTTP_URL,
+  LLM_INT_KEYS,
+  MODEL_ID,
+  shownUrl,
+  validateConfigByHand,
+} from "./validate.js";
 
 /** Absolute path of the user config: `<memdirHome>/config.json`. */
 export function userConfigPath(memdirHome: string): string {
@@ -62,7 +70,7 @@ function buildSchema(z: Zod["z"]) {
     llm: z
       .strictObject({
         provider: z.enum(LLM_PROVIDERS).optional(),
-        model: z.string().optional(),
+        model: z.union([z.literal(""), z.string().regex(MODEL_ID)]).optional(),
         baseUrl: z.string().regex(HTTP_URL).optional(),
         apiKeyEnv: z.string().regex(ENV_NAME).optional(),
         claudePath: z.string().min(1).optional(),
@@ -100,19 +108,33 @@ export async function loadUserConfig(memdirHome: string): Promise<UserConfig> {
   }
   const value = valueAt(raw, parent);
   // A pasted API key in `apiKeyEnv` is never echoed into an error (or a log).
-  const shown = parent === "llm.apiKeyEnv" && typeof value === "string" ? API_KEY_PLACEHOLDER : value;
+  const shown =
+    parent === "llm.apiKeyEnv" && typeof value === "string"
+      ? API_KEY_PLACEHOLDER
+      : parent === "llm.baseUrl"
+        ? shownUrl(value)
+        : value;
   throw badKeyError(file, parent, shown, r.error);
 }
 
 /**
  * Hook-path loader: same file, same result, same BAD_CONFIG errors as `loadUserConfig`, validated by
- * hand (no zod). Unknown keys are ignored here (hooks only need the known ones; `loadUserConfig`,
- * used by the CLI, reports them).
+ * hand (no zod). Unknown keys do not fail it (a key added by a newer memdir never breaks a hook):
+ * the first one is handed to `onUnknownKey` (a typo such as `maxTokenPerDay` must not be silent:
+ * SessionStart and `memdir status` show it).
  * @throws MemdirError BAD_CONFIG / IO as `loadUserConfig`.
  */
-export function loadUserConfigSync(memdirHome: string): UserConfig {
+export function loadUserConfigSync(memdirHome: string, onUnknownKey?: (e: MemdirError) => void): UserConfig {
   const file = userConfigPath(memdirHome);
   const raw = readRawConfig(file);
   if (raw === undefined) return withDefaults({});
-  return withDefaults(validateConfigByHand(file, raw, { rejectUnknown: false }));
+  const input = validateConfigByHand(file, raw, { rejectUnknown: false });
+  if (onUnknownKey) {
+    try {
+      validateConfigByHand(file, raw, { rejectUnknown: true });
+    } catch (e) {
+      if (e instanceof MemdirError) onUnknownKey(e);
+    }
+  }
+  return withDefaults(input);
 }

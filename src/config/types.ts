@@ -99,8 +99,14 @@ export const CONFIG_KEYS: Readonly<Record<string, { expected: string; example: s
     expected: `one of ${LLM_PROVIDERS.map((p) => `"${p}"`).join(", ")}`,
     example: '"anthropic"',
   },
-  "llm.model": { expected: "a model id string", example: '"claude-haiku-4-5"' },
-  "llm.baseUrl": { expected: "an http(s) URL", example: '"http://127.0.0.1:11434/v1"' },
+  "llm.model": {
+    expected: "a model id: letters, digits and ._:/@+- , not starting with -",
+    example: '"claude-haiku-4-5"',
+  },
+  "llm.baseUrl": {
+    expected: "an http(s) URL without user:password@ (keys go in the environment)",
+    example: '"http://127.0.0.1:11434/v1"',
+  },
   "llm.apiKeyEnv": {
     expected: "the NAME of an environment variable (letters, digits, _), never the key itself",
     example: '"OPENAI_API_KEY"',

@@ -75,9 +75,19 @@ export const LLM_INT_KEYS = {
 
 /** `apiKeyEnv` must name a variable, so a pasted key is refused (and never echoed back whole). */
 export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+/**
+ * A model id: letters, digits and `._:/@+-`, not starting with `-` (it becomes an argument of
+ * `claude --model`: an id like `--mcp-config=…` must never pass), at most 200 characters.
+ */
+export const MODEL_ID = /^[A-Za-z0-9][\w.:/@+-]{0,199}$/;
 /** Shown instead of a bad `apiKeyEnv` string (it may be a pasted key). */
 export const API_KEY_PLACEHOLDER = "[a string that is not an environment variable name; not shown]";
-export const HTTP_URL = /^https?:\/\/[^\s]+$/i;
+/** What an error shows of a bad `baseUrl`: never a URL that carries credentials. */
+export const shownUrl = (v: unknown): unknown =>
+  typeof v === "string" && v.includes("@") ? "[a URL with user:password@; not shown]" : v;
+
+/** An http(s) URL without credentials (`user:pass@`): secrets belong in the environment, not in config. */
+export const HTTP_URL = /^https?:\/\/[^\s/@]+(?:[/?#][^\s]*)?$/i;
 
 function validateLlm(file: string, v: unknown, opts: { rejectUnknown: boolean }): Partial<LlmConfig> {
   if (!isObject(v)) throw badKeyError(file, "llm", v);
@@ -93,10 +103,10 @@ function validateLlm(file: string, v: unknown, opts: { rejectUnknown: boolean })
     if (typeof x !== "string" || !ok(x)) throw badKeyError(file, `llm.${k}`, x);
     out[k] = x;
   };
-  str("model", () => true);
+  str("model", (s) => s === "" || MODEL_ID.test(s));
   if (v.baseUrl !== undefined) {
     if (typeof v.baseUrl !== "string" || !HTTP_URL.test(v.baseUrl))
-      throw badKeyError(file, "llm.baseUrl", v.baseUrl);
+      throw badKeyError(file, "llm.baseUrl", shownUrl(v.baseUrl));
     out.baseUrl = v.baseUrl;
   }
   if (v.apiKeyEnv !== undefined) {

@@ -8,7 +8,7 @@ import { redactWithSecretlint } from "./deep.js";
 import { stripPrivate } from "./private-tags.js";
 import { redactSecrets } from "./redact.js";
 
-export { stripPrivate } from "./private-tags.js";
+export { privateSpans, redactEchoes, stripPrivate } from "./private-tags.js";
 export { containsSecret, redactSecrets } from "./redact.js";
 
 /** A run of this many non-whitespace UTF-16 units is a blob (base64, minified code), not words. */

@@ -2,7 +2,8 @@
  * `<private>…</private>` removal (DESIGN.md §4 "Extraction job": strip private blocks before anything else
  * sees the text). Tags match in any case and may carry attributes (`<private reason="x">`); blocks nest
  * (depth is counted, so `<private>a<private>b</private>c</private>` removes everything); an unterminated
- * block removes everything to the end of the text; a stray closing tag is removed. Blocks are removed
+ * block removes everything to the end of the text; a closing tag with no opening one removes everything
+ * before it (the block was opened earlier, e.g. in the previous message). Blocks are removed
  * silently (no placeholder) and the whitespace on both sides of a removed block is joined sanely.
  */
 
@@ -39,6 +40,9 @@ function stripOnce(text: string): string {
     const closing = m[1] === "/";
     const selfClosing = !closing && m[2] === "/";
     if (depth === 0) kept.push(text.slice(from, m.index));
+    // A closing tag with no opening one: the block began before this text (a `<private>` opened in an
+    // earlier message): everything up to it is private.
+    if (closing && depth === 0) kept.splice(0, kept.length, "");
     if (closing) depth = Math.max(0, depth - 1);
     else if (!selfClosing) depth++;
     from = m.index + m[0].length;
@@ -105,4 +109,62 @@ function count(s: string): number {
   let n = 0;
   for (let i = s.indexOf("\n"); i !== -1; i = s.indexOf("\n", i + 1)) n++;
   return n;
+}
+
+/**
+ * The texts inside `<private>` blocks of `text` (same rules as `stripPrivate`: nesting, an unterminated
+ * block runs to the end, a closing tag with no opening one covers everything before it), trimmed.
+ */
+export function privateSpans(text: string): string[] {
+  if (!ANY_TAG.test(text)) return [];
+  const spans: string[] = [];
+  let depth = 0;
+  let start = 0;
+  TAG.lastIndex = 0;
+  for (let m = TAG.exec(text); m !== null; m = TAG.exec(text)) {
+    const closing = m[1] === "/";
+    if (closing && depth === 0) spans.push(text.slice(0, m.index));
+    else if (closing && depth === 1) spans.push(text.slice(start, m.index));
+    else if (!closing && m[2] !== "/" && depth === 0) start = m.index + m[0].length;
+    if (closing) depth = Math.max(0, depth - 1);
+    else if (m[2] !== "/") depth++;
+  }
+  if (depth > 0) spans.push(text.slice(start));
+  return spans.map((s) => stripPrivate(s).trim()).filter((s) => s !== "");
+}
+
+/** Shortest echo that is redacted (code points): shorter pieces are too common to be private. */
+const MIN_ECHO = 4;
+/** Shortest clause of a span (split at , ; . ! ? and newlines) redacted on its own. */
+const MIN_CLAUSE = 8;
+
+/**
+ * Removes echoes of private text from `text` (the assistant repeating what the user marked
+ * `<private>`, claude-mem #2149): every whole span, every line and clause (≥ MIN_CLAUSE) of a span
+ * and the rest of a clause from its first number on ("9 Birch Lane"), and every token of a span that
+ * holds a digit (ids, numbers), when at least MIN_ECHO characters long. Literal,
+ * case-sensitive matching; each echo becomes `[private]`.
+ */
+export function redactEchoes(text: string, spans: readonly string[]): string {
+  if (spans.length === 0) return text;
+  const pieces = new Set<string>();
+  for (const s of spans) {
+    pieces.add(s);
+    for (const line of s.split("\n")) pieces.add(line.trim());
+    for (const raw of s.split(/[,;.!?\n]+/)) {
+      const clause = raw.trim();
+      if ([...clause].length >= MIN_CLAUSE) pieces.add(clause);
+      // "address is 9 Birch Lane": the part from a number on is what gets repeated.
+      const d = clause.search(/\S*\d/);
+      if (d > 0 && [...clause.slice(d)].length >= MIN_CLAUSE) pieces.add(clause.slice(d));
+    }
+    for (const tok of s.split(/[\s,;:()"'`]+/)) if (/\d/.test(tok)) pieces.add(tok.replace(/[.!?]+$/, ""));
+  }
+  let out = text;
+  // Longest first, so a whole span goes before its parts.
+  for (const p of [...pieces].sort((a, b) => b.length - a.length)) {
+    if ([...p].length < MIN_ECHO) continue;
+    out = out.split(p).join("[private]");
+  }
+  return out;
 }

@@ -9,6 +9,7 @@ export {
   toolCallsByName,
   userPrompts,
 } from "./helpers.js";
+export { withoutPrivateEchoes } from "./private-echo.js";
 export type {
   CompactionBoundary,
   ConversationMessage,

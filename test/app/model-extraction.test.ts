@@ -18,8 +18,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { projectContext } from "../../src/app/context.js";
 import { runExtractionJob } from "../../src/app/extract-job.js";
 import { readRecentEvents } from "../../src/app/health.js";
+import { runHook } from "../../src/app/hooks/run.js";
 import type { Runtime } from "../../src/app/runtime.js";
 import { buildSessionContext } from "../../src/app/session-context.js";
+import { buildStatus } from "../../src/app/status.js";
 import { estimateTokens } from "../../src/core/tokens.js";
 import { readCursor } from "../../src/sessions/index.js";
 import {
@@ -526,5 +528,116 @@ describe("request size on a long real session", () => {
     expect(sent).toBeLessThanOrEqual(12_000);
     expect(sent).toBeGreaterThan(4_000); // the budget is used, not thrown away
     expect(JSON.stringify(body.messages)).toMatch(/older messages left out/);
+  });
+});
+
+describe("hardening found by a fresh tester", () => {
+  it("private text opened in one prompt and closed in the next, or echoed by the assistant, never reaches the request", async () => {
+    const s = await setup();
+    s.server.enqueue(NOTHING);
+    const t = s.transcript(
+      conv("en-private-echo", [
+        { user: "Ship the release notes today. <private>my home address is", assistant: "Sure." },
+        {
+          user: "9 Birch Lane, employee ID EMP-554433</private> ok thanks, and keep PRs small please",
+          assistant: "Got it, EMP-554433 at 9 Birch Lane noted.",
+        },
+      ]),
+    );
+    await s.extract(t);
+    expect(s.server.requests).toHaveLength(1);
+    const body = s.bodies()[0]!;
+    expect(body).not.toContain("Birch Lane");
+    expect(body).not.toContain("EMP-554433");
+    expect(body).toContain("keep PRs small");
+  });
+
+  it("a Chinese or Japanese prompt is prose: it is extracted, not skipped", async () => {
+    const s = await setup();
+    s.server.enqueue(NOTHING);
+    const [r] = await s.extract(
+      s.transcript(
+        conv("zh-prompt", [{ user: "以后请一直用中文回答我，不要用英文。", assistant: "好的。" }]),
+      ),
+    );
+    expect(r!.skipped).toBeUndefined();
+    expect(s.server.requests).toHaveLength(1);
+  });
+
+  it("before a compaction the session summary is refreshed before the (slower) model extraction", async () => {
+    const s = await setup();
+    writeFileSync(
+      join(s.memdirHome, "config.json"),
+      JSON.stringify({ llm: { provider: "anthropic", baseUrl: s.server.url, model: "scripted-1" } }),
+    );
+    const t = s.transcript(
+      conv("en-precompact", [{ user: "Add retries to the webhook handler please.", assistant: "Done." }]),
+    );
+    s.server.enqueue({ text: JSON.stringify({ "Current State": "Retries added." }) }, NOTHING);
+    await runExtractionJob(s.rt, {
+      cwd: s.rt.cwd,
+      sessionId: t.sessionId,
+      transcriptPath: t.path,
+      sessionMemoryReason: "precompact",
+    });
+    expect(s.server.requests).toHaveLength(2);
+    expect((s.server.requests[0]!.body as { tools?: unknown }).tools).toBeUndefined(); // the summary
+    expect((s.server.requests[1]!.body as { tools?: unknown[] }).tools?.length).toBe(5); // the extraction
+  });
+
+  it("an auth breaker is lifted by a new key; recovered failures leave the SessionStart warnings", async () => {
+    const s = await setup();
+    s.server.enqueue({ error: { status: 401, message: "invalid x-api-key" } });
+    const turn = (id: string) =>
+      s.transcript(conv(id, [{ user: `We deploy on Fridays only, ${id}.`, assistant: "OK." }]));
+    await s.extract(turn("a"));
+    const started = () =>
+      buildSessionContext(projectContext(s.rt, s.rt.cwd), { source: "startup", sessionId: "n" });
+    expect(started()).toMatch(/paused.*auth/);
+    expect(started()).toMatch(/extraction model failed/);
+    await s.extract(turn("b"));
+    expect(s.server.requests).toHaveLength(1); // open for 6 h: nothing sent
+    s.rt.env.ANTHROPIC_API_KEY = `${TEST_API_KEY}-rotated`;
+    s.server.enqueue(NOTHING);
+    await s.extract(turn("c"));
+    expect(s.server.requests).toHaveLength(2); // the new key is tried at once
+    expect(started()).not.toMatch(/paused|extraction model failed/);
+  });
+});
+
+describe("config problems are visible, never silent", () => {
+  const hookRt = async () => {
+    const s = await setup();
+    const run = (event: string, extra: Record<string, unknown> = {}) =>
+      runHook(
+        event,
+        JSON.stringify({ session_id: "cfg-1", cwd: s.rt.cwd, hook_event_name: event, ...extra }),
+        s.rt,
+      );
+    return { s, run };
+  };
+
+  it("an unknown key (a typo) is ignored but shown at SessionStart and by status", async () => {
+    const { s, run } = await hookRt();
+    writeFileSync(join(s.memdirHome, "config.json"), JSON.stringify({ llm: { maxTokenPerDay: 5 } }));
+    const out = JSON.parse(await run("SessionStart", { source: "startup" })).hookSpecificOutput
+      .additionalContext;
+    expect(out).toMatch(/unknown key "llm.maxTokenPerDay".*did you mean "llm.maxTokensPerDay"/s);
+    expect(buildStatus(projectContext(s.rt, s.rt.cwd)).warnings.join("\n")).toMatch(/llm.maxTokenPerDay/);
+  });
+
+  it("a config that cannot be used pauses memdir and SessionStart says so, without quoting the file", async () => {
+    const { s, run } = await hookRt();
+    writeFileSync(
+      join(s.memdirHome, "config.json"),
+      '{"llm":{"apiKeyEnv":"sk-ant-api03-PASTEDabcdefghijklmnop",}}',
+    );
+    const out = JSON.parse(await run("SessionStart", { source: "startup" })).hookSpecificOutput
+      .additionalContext;
+    expect(out).toMatch(/memdir .* is paused/);
+    expect(out).toMatch(/not valid JSON/);
+    expect(out).toMatch(/line 1, column/);
+    expect(out).not.toContain("PASTED");
+    expect(await run("Stop")).toBe(""); // other hooks stay silent
   });
 });

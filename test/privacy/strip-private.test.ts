@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stripPrivate } from "../../src/privacy/index.js";
+import { privateSpans, redactEchoes, stripPrivate } from "../../src/privacy/index.js";
 
 describe("stripPrivate", () => {
   it.each([
@@ -10,7 +10,9 @@ describe("stripPrivate", () => {
     ["nested blocks count depth", "a <private>b <private>c</private> d</private> e", "a e"],
     ["unterminated removes to the end", "keep this <private>never closed\nmore", "keep this"],
     ["unterminated nested", "k <private>a <private>b</private> still private", "k"],
-    ["stray closing tag", "stray </private> tag", "stray tag"],
+    // a closing tag with no opening one: the block began in an earlier message, so what precedes it is private
+    ["stray closing tag", "my address is 9 Birch Lane</private> ok", "ok"],
+    ["stray closing tag after a block", "a <private>x</private> b </private> c", "c"],
     ["block at the start", "<private>x</private>  hello", "hello"],
     ["block at the end keeps no trailing space", "hello <private>x</private>", "hello"],
     ["multi-line block", "keep\n<private>\nsecret\n</private>\nnext", "keep\nnext"],
@@ -49,5 +51,22 @@ describe("stripPrivate", () => {
     expect(out).not.toContain("secret");
     expect(out.toLowerCase()).not.toMatch(/<\/?\s*private[\s/>]/);
     expect(stripPrivate(out)).toBe(out);
+  });
+});
+
+describe("privateSpans / redactEchoes (private text echoed elsewhere)", () => {
+  it("collects blocks, unterminated tails and text before a stray closing tag", () => {
+    expect(privateSpans("a <private>one</private> b <PRIVATE x=1>two")).toEqual(["one", "two"]);
+    expect(privateSpans("9 Birch Lane</private> ok")).toEqual(["9 Birch Lane"]);
+    expect(privateSpans("no tags here")).toEqual([]);
+  });
+
+  it("redacts whole spans, clauses and digit tokens, not short common words", () => {
+    const spans = ["my home address is 9 Birch Lane, employee ID EMP-554433"];
+    expect(redactEchoes("Noted: EMP-554433 lives at 9 Birch Lane.", spans)).toBe(
+      "Noted: [private] lives at [private].",
+    );
+    expect(redactEchoes("the employee list is fine", ["id 7"])).toBe("the employee list is fine");
+    expect(redactEchoes("unchanged", [])).toBe("unchanged");
   });
 });

@@ -7,7 +7,7 @@
 import { statSync } from "node:fs";
 import { type HookInput, isHookEvent, parseHookInput } from "../../adapters/claude-code/hook-input.js";
 import { contextOutput, serializeOutput } from "../../adapters/claude-code/hook-output.js";
-import { describeError } from "../../core/errors.js";
+import { describeError, isMemdirError, type MemdirError } from "../../core/errors.js";
 import { type AppContext, fallbackLogFile, logLine, projectContext } from "../context.js";
 import { JOB_ENV_MARKER, type Runtime } from "../runtime.js";
 
@@ -47,6 +47,17 @@ function isDirectory(p: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The SessionStart text when the config cannot be used: what is wrong and what to do (no file text). */
+function configStopNotice(e: MemdirError): string {
+  return [
+    "memdir (memory for this agent) is paused: its config cannot be used, so nothing is recalled or saved this session.",
+    `Problem: ${e.message.split("\n")[0]}`,
+    `Found: ${e.received}`,
+    `Expected: ${e.expected}`,
+    `What to do: ${e.hint}. Tell the user; \`memdir status\` shows the same.`,
+  ].join("\n");
 }
 
 /**
@@ -94,6 +105,10 @@ export async function runHook(event: string, raw: string, rt: Runtime): Promise<
   } catch (e) {
     const file = ctx?.paths.logFile ?? fallbackLogFile(rt);
     logLine(file, rt, "error", source, describeError(e), { session_id: parsed.input.session_id });
+    // A broken config stops memdir (its memory dir may be configured there: writing elsewhere would
+    // scatter memories); the session must hear about it, not find out weeks later.
+    if (!ctx && event === "SessionStart" && isMemdirError(e, "BAD_CONFIG"))
+      return serializeOutput(contextOutput(event, configStopNotice(e)));
     return "";
   }
 }

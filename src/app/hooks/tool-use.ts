@@ -10,6 +10,7 @@ import { logToolUse, toolFilePath } from "../../project/index.js";
 import { countToolCall, recordToolUse } from "../../sessions/index.js";
 import type { AppContext } from "../context.js";
 import { captureRememberTags } from "./remember.js";
+import { maybeStartSessionMemory } from "./session-memory-gate.js";
 import { markAgentMemoryWrite } from "./turn-state.js";
 
 /** Subagents report through these tools; only their output is searched for `<remember>` tags
@@ -66,13 +67,14 @@ export async function onToolUse(ctx: AppContext, input: HookInput): Promise<stri
     now,
   );
   logToolUse(paths.projectMemory, paths.projectRoot, { toolName, toolInput, success }, now);
-  if (success && writesInto(toolName, toolInput, [paths.memoryDir, paths.userMemoryDir])) {
+  if (success && writesInto(toolName, toolInput, [paths.memoryDir, paths.userMemoryDir], ctx.rt.env.HOME)) {
     markAgentMemoryWrite(paths.stateRoot, input.session_id);
   }
   if (success && SUBAGENT_TOOLS.has(toolName)) {
     const output = responseText(input.tool_response).join("\n");
     if (/<remember/i.test(output)) await captureRememberTags(ctx, output, now);
   }
+  await maybeStartSessionMemory(ctx, input); // mid-turn session memory (session-memory-gate.ts)
   // Quiet on a first failure (a failing test run is normal work); speak up once it is a retry.
   return success || res.retryCount < 2 ? undefined : res.hint;
 }

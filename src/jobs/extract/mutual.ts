@@ -15,40 +15,91 @@ export const MEMORY_WRITE_TOOLS: ReadonlySet<string> = new Set([
   "NotebookEdit",
 ]);
 
-/** A shell command that writes (redirect, tee, in-place sed, mv/cp/rm/touch), not one that only reads. */
-const SHELL_WRITE = /(?:>|\btee\b|\bsed\s+-i|\bmv\b|\bcp\b|\brm\b|\btouch\b|\bperl\s+-pi)/;
+/** Commands that write to the paths they are given (not `cat`, `grep`, `ls`, `head`…). */
+const SHELL_WRITERS =
+  /(?:^|[\s;&|(])(?:tee|mv|cp|rm|touch|install|ln|truncate|sed\s+(?:-\w*\s+)*-i|perl\s+-\w*i)\b/;
+/** Output redirections and their targets; `2>&1` and `>&2` move streams and are not files. */
+const REDIRECT = /(?<![<>&])\d*>>?(?!&)\s*("[^"]*"|'[^']*'|[^\s;|&<>()]+)/g;
 
 export function isInsideDir(dir: string, file: string): boolean {
   const rel = relative(resolve(dir), resolve(file));
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
+/** `~/x`, `$HOME/x` and `${HOME}/x` spelled with the home dir (when known). */
+function expandHome(text: string, home: string | undefined): string {
+  if (!home) return text;
+  return text.replace(
+    /(^|[\s="'(:])(?:~|\$HOME|\$\{HOME\})(?=\/|$|[\s"'])/g,
+    (_m, pre: string) => `${pre}${home}`,
+  );
+}
+
+const unquote = (t: string) => t.replace(/^(["'])(.*)\1$/, "$2");
+
 /**
- * Whether a tool call writes into one of `dirs`: a file tool whose path is inside one, or a Bash
- * command that mentions one and writes.
+ * Whether a tool call writes into one of `dirs`: a file tool whose path is inside one; a Bash command
+ * that redirects output into one; or a writing command (`tee`, `mv`, `cp`, `rm`, `touch`, `sed -i`…)
+ * that names one. Reading (`cat MEMORY.md 2>/dev/null`, `grep -r x memory/ 2>&1`) is not writing.
+ * `home` expands `~` and `$HOME` in the command and the path.
  */
 export function writesInto(
   toolName: string,
   input: Record<string, unknown>,
   dirs: readonly string[],
+  home?: string,
 ): boolean {
   if (MEMORY_WRITE_TOOLS.has(toolName)) {
     const p = input.file_path ?? input.notebook_path ?? input.path;
-    return typeof p === "string" && p !== "" && dirs.some((d) => isInsideDir(d, p));
+    return typeof p === "string" && p !== "" && dirs.some((d) => isInsideDir(d, expandHome(p, home)));
   }
-  if (toolName === "Bash" && typeof input.command === "string") {
-    const cmd = input.command;
-    return SHELL_WRITE.test(cmd) && dirs.some((d) => cmd.includes(resolve(d)));
+  if (toolName !== "Bash" || typeof input.command !== "string") return false;
+  const cmd = expandHome(input.command, home);
+  for (const m of cmd.matchAll(REDIRECT)) {
+    const target = unquote(m[1] ?? "");
+    if (isAbsolute(target) && dirs.some((d) => isInsideDir(d, target))) return true;
   }
-  return false;
+  return SHELL_WRITERS.test(cmd) && dirs.some((d) => cmd.includes(resolve(d)));
 }
 
-/** True when a main-chain assistant message of `messages` wrote into one of `dirs` (a successful call). */
-export function agentWroteMemory(messages: readonly ConversationMessage[], dirs: readonly string[]): boolean {
-  return messages.some(
+/**
+ * Index of the first main-chain assistant message that wrote into one of `dirs` with a call that did
+ * not fail, or -1.
+ */
+export function firstMemoryWrite(
+  messages: readonly ConversationMessage[],
+  dirs: readonly string[],
+  home?: string,
+): number {
+  return messages.findIndex(
     (m) =>
       m.kind === "assistant" &&
       !m.isSidechain &&
-      m.toolCalls.some((t) => t.result?.isError !== true && writesInto(t.name, t.input, dirs)),
+      m.toolCalls.some((t) => t.result?.isError !== true && writesInto(t.name, t.input, dirs, home)),
   );
 }
+
+/**
+ * Splits a slice at the turn in which the agent first wrote memory itself: the messages before that
+ * turn's prompt are extracted as usual, the rest (that turn and later ones in the slice) are not
+ * (seed 000 §24.2: the cursor moves past them). `skipped` is empty when the agent wrote nothing.
+ */
+export function splitAtMemoryWrite(
+  messages: readonly ConversationMessage[],
+  dirs: readonly string[],
+  home?: string,
+): { extract: ConversationMessage[]; skipped: ConversationMessage[] } {
+  const w = firstMemoryWrite(messages, dirs, home);
+  if (w < 0) return { extract: [...messages], skipped: [] };
+  let turnStart = w;
+  while (turnStart > 0 && !(messages[turnStart]?.kind === "prompt" && !messages[turnStart]?.isSidechain))
+    turnStart--;
+  return { extract: messages.slice(0, turnStart), skipped: messages.slice(turnStart) };
+}
+
+/** True when the agent wrote into one of `dirs` in `messages` (see `firstMemoryWrite`). */
+export const agentWroteMemory = (
+  messages: readonly ConversationMessage[],
+  dirs: readonly string[],
+  home?: string,
+): boolean => firstMemoryWrite(messages, dirs, home) >= 0;

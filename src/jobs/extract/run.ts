@@ -13,7 +13,7 @@ import { type ApplyResult, applyExtraction, type ExtractionTarget } from "./appl
 import { type ExtractionPlan, planExtraction } from "./engine/index.js";
 import { hasProse } from "./model/render.js";
 import { type ModelExtractionResult, runModelExtraction } from "./model/run.js";
-import { agentWroteMemory } from "./mutual.js";
+import { splitAtMemoryWrite } from "./mutual.js";
 
 export interface RunExtractionOptions {
   sessionId: string;
@@ -26,6 +26,8 @@ export interface RunExtractionOptions {
   nowMs: number;
   /** Start here (bytes) instead of the stored cursor (replay, tests). */
   fromOffset?: number;
+  /** The user's home: `~` and `$HOME` in the agent's commands are expanded when looking for memory writes. */
+  homeDir?: string;
   /** Extract with this model (already guarded: budgets + breaker); absent = the offline engine. */
   model?: { provider: LlmProvider; maxInputTokens: number; maxOutputTokens: number };
 }
@@ -38,10 +40,13 @@ export interface RunExtractionResult {
   /** The model run, when a model was configured and the slice held prose. */
   model?: ModelExtractionResult;
   /**
-   * Set when nothing was extracted on purpose: `no_prose` (only tool output, code or JSON), or
-   * `agent_wrote_memory` (the main agent wrote into a memory dir itself in these messages).
+   * Set when nothing was extracted on purpose: `nothing_new` (no new messages), `no_prose` (only tool
+   * output, code or JSON), or `agent_wrote_memory` (the agent wrote into a memory dir itself in every
+   * turn of the slice that had anything to read).
    */
-  skipped?: "no_prose" | "agent_wrote_memory";
+  skipped?: "nothing_new" | "no_prose" | "agent_wrote_memory";
+  /** Messages left out because the agent wrote memory itself in their turn (seed 000 §24.2). */
+  agentTurnMessages?: number;
   /** Byte offsets: where this run started and where the cursor now stands. */
   cursor: { from: number; to: number };
   /** Messages read in this run (main chain and sidechains). */
@@ -52,9 +57,20 @@ async function extract(
   opts: RunExtractionOptions,
   messages: ConversationMessage[],
 ): Promise<Omit<RunExtractionResult, "cursor" | "messages">> {
-  if (agentWroteMemory(messages, [opts.target.memoryDir, opts.target.userMemoryDir]))
-    return { skipped: "agent_wrote_memory" };
-  if (!hasProse(messages)) return { skipped: "no_prose" };
+  if (messages.length === 0) return { skipped: "nothing_new" };
+  const dirs = [opts.target.memoryDir, opts.target.userMemoryDir];
+  const split = splitAtMemoryWrite(messages, dirs, opts.homeDir);
+  const agent = split.skipped.length ? { agentTurnMessages: split.skipped.length } : {};
+  if (!hasProse(split.extract))
+    return { skipped: split.skipped.length ? "agent_wrote_memory" : "no_prose", ...agent };
+  const out = await extractFrom(opts, split.extract);
+  return { ...out, ...agent };
+}
+
+async function extractFrom(
+  opts: RunExtractionOptions,
+  messages: ConversationMessage[],
+): Promise<Omit<RunExtractionResult, "cursor" | "messages">> {
   if (opts.model) {
     const model = await runModelExtraction({
       ...opts.model,
@@ -73,8 +89,9 @@ async function extract(
  * Runs one extraction. The start is `fromOffset`, else the stored cursor when it belongs to the
  * same transcript path, else 0; a cursor past the end of the file (the file was replaced) restarts
  * at 0. The cursor is written (under the session lock, never backwards) after every memory and
- * fact is durable, with `turns` increased by the number of user prompts read. A slice in which the
- * agent wrote memory itself, or without prose, moves the cursor without extracting (`skipped`).
+ * fact is durable, with `turns` increased by the number of user prompts read. The turns from the one
+ * in which the agent wrote memory itself onwards are not extracted; a slice with nothing new or no
+ * prose is not either; the cursor moves past all of them (`skipped`, `agentTurnMessages`).
  * @throws MemdirError NOT_FOUND when the transcript is missing; store/project errors from apply
  *   (then the cursor does not move and the next run retries the same slice). Model failures are
  *   not thrown: the offline engine's result is applied and `model.failure` says why.

@@ -7,7 +7,7 @@
  */
 import { cutToTokens, estimateTokens } from "../../core/tokens.js";
 import type { LlmMessage, LlmProvider, LlmUsage } from "../../llm/types.js";
-import { scrub } from "../../privacy/index.js";
+import { scrub, scrubDeep } from "../../privacy/index.js";
 import type { ConversationMessage } from "../../transcripts/types.js";
 import { renderBody } from "./format.js";
 import {
@@ -117,12 +117,9 @@ export async function updateSummaryWithModel(
     newMessages,
     Math.max(1_000, maxIn - estimateTokens(SYSTEM + summaryText) - 200),
   );
-  const messages: LlmMessage[] = [
-    {
-      role: "user",
-      content: [{ type: "text", text: `Current summary:\n\n${summaryText}\n\nNew messages:\n\n${convo}` }],
-    },
-  ];
+  // Second pass with secretlint over the whole request text (every field was scrubbed first).
+  const text = await scrubDeep(`Current summary:\n\n${summaryText}\n\nNew messages:\n\n${convo}`);
+  const messages: LlmMessage[] = [{ role: "user", content: [{ type: "text", text }] }];
   let failure = "";
   let attempts = 0;
   for (; attempts < 2; ) {

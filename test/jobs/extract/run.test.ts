@@ -77,7 +77,7 @@ describe("runExtraction", () => {
       nowMs: NOW + 60_000,
     });
     expect(second.cursor).toEqual({ from: size, to: size });
-    expect(second.skipped).toBe("no_prose"); // nothing new: no prose, no extraction
+    expect(second.skipped).toBe("nothing_new");
     expect(second.plan).toBeUndefined();
     expect(second.result).toBeUndefined();
   });

@@ -91,11 +91,17 @@ const FENCE = /```[\s\S]*?(?:```|$)/g;
 const INLINE = /`[^`\n]*`/g;
 const CODE_LINE =
   /^\s*(?:[{}[\]()<>;,]|\$ |> |at\s+\S+\s*\(|at\s+\S+:\d+|#!|import\s|export\s|const\s|let\s|var\s|function\s|def\s|class\s|return\b|if\s*\(|for\s*\(|\/\/|\/\*|\*|"[^"]*"\s*:|[\w./-]+:\d+(?::\d+)?\b)|[;{}]\s*$/;
-/** A word: 2+ letters (any script). */
-const WORD = /\p{L}{2,}/gu;
+/** A word: a run of letters (unspaced scripts are taken out first). */
+const WORD = /\p{L}+/gu;
+/** Han, kana: scripts written without spaces (every 2 characters count as a word). Hangul uses spaces. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
 
-/** True when `text` holds prose: at least `minWords` words outside code, JSON and tool output. */
-export function isProse(text: string, minWords = 3): boolean {
+/**
+ * True when `text` holds prose: outside code, JSON and tool output, at least `minWords` words and
+ * 5 letters ("Use pnpm." and "I'm Bob." are prose; "ok", "ok go" are not). Chinese and Japanese
+ * count one word per two characters, as they use no spaces.
+ */
+export function isProse(text: string, minWords = 2): boolean {
   const t = text.replace(FENCE, " ").replace(INLINE, " ");
   const trimmed = t.trim();
   if (/^[[{]/.test(trimmed)) {
@@ -107,10 +113,14 @@ export function isProse(text: string, minWords = 3): boolean {
     }
   }
   let words = 0;
+  let letters = 0;
   for (const line of t.split("\n")) {
     if (CODE_LINE.test(line)) continue;
-    words += line.match(WORD)?.length ?? 0;
-    if (words >= minWords) return true;
+    const unspaced = line.match(UNSPACED)?.length ?? 0;
+    const spaced = line.replace(UNSPACED, " ").match(WORD) ?? [];
+    words += spaced.length + Math.floor(unspaced / 2);
+    letters += spaced.reduce((n, w) => n + w.length, 0) + unspaced;
+    if (words >= minWords && letters >= 5) return true;
   }
   return false;
 }

@@ -11,6 +11,7 @@ import { type AgentLoopResult, runAgentLoop } from "../../../llm/agent/index.js"
 import type { LlmError, LlmProvider, LlmUsage } from "../../../llm/types.js";
 import { scrub, scrubDeep } from "../../../privacy/index.js";
 import { scanTopics } from "../../../store/index.js";
+import { withoutPrivateEchoes } from "../../../transcripts/index.js";
 import type { ConversationMessage } from "../../../transcripts/types.js";
 import { type AppliedOp, applyStagedOps, createMemorySandbox } from "../../sandbox/index.js";
 import { type ApplyResult, applyExtraction, type ExtractionTarget } from "../apply.js";
@@ -48,6 +49,8 @@ export interface ModelExtractionResult {
   turns: number;
   /** Oldest messages left out to fit the input budget. */
   droppedMessages: number;
+  /** The model's final note (engine model), e.g. why it saved nothing. */
+  note?: string;
 }
 
 /** Room kept for the system prompt, the manifest, tool schemas and the model's later turns (tokens). */
@@ -76,7 +79,7 @@ export async function buildExtractionPrompt(
 ): Promise<{ prompt: string; dropped: number }> {
   const man = manifest(o.target);
   const budget = Math.max(1_000, o.maxInputTokens - HEADROOM_TOKENS);
-  const { text, dropped } = fitBlocks(renderMessages(o.messages, scrub), budget);
+  const { text, dropped } = fitBlocks(renderMessages(withoutPrivateEchoes(o.messages), scrub), budget);
   const prompt = [
     `Today is ${isoUtc(o.nowMs).slice(0, 10)} (UTC). Session ${o.sessionId}.`,
     `## Existing memories (memory_list shows the same)\n${man}`,
@@ -120,7 +123,8 @@ export async function runModelExtraction(o: ModelExtractionOptions): Promise<Mod
         originSessionId: o.sessionId,
       },
     );
-    return { ...base, engine: "model", applied };
+    const note = loop.value ? `${loop.value.status}: ${loop.value.note}` : loop.outcome;
+    return { ...base, engine: "model", applied, note };
   }
   const failure =
     loop.outcome === "error"
