@@ -17,7 +17,7 @@ import { formatIndexLine, INDEX_FILE } from "./memory-md.js";
 import { containsFact } from "./similarity.js";
 import { parseTopic, serializeTopic } from "./topic.js";
 import type { TopicFile } from "./types.js";
-import { MAX_SOURCES } from "./upsert.js";
+import { unionSources } from "./upsert.js";
 
 /**
  * Hex SHA-256 of a file's text as read with `readFileSync(path, "utf8")` (the `baseHash` /
@@ -82,16 +82,9 @@ function readRegular(path: string): string | undefined {
   }
 }
 
-function unionSources(existing: unknown, add: readonly string[]): unknown {
-  const prev = Array.isArray(existing)
-    ? existing.map(String)
-    : existing === undefined
-      ? []
-      : [String(existing)];
-  const all = [...prev];
-  for (const s of add) if (s !== "" && !all.includes(s)) all.push(s);
-  return all.length === prev.length ? existing : all.slice(-MAX_SOURCES);
-}
+/** The sources after adding `add` (the existing value itself when nothing is new). */
+const withSources = (existing: unknown, add: readonly string[]): unknown =>
+  unionSources(existing, add) ?? existing;
 
 /** Provenance ids scrubbed like every other text (a secret pasted as an id never reaches disk). */
 const cleanSources = (sources: readonly string[] | undefined) =>
@@ -105,7 +98,7 @@ const MANAGED_METADATA = new Set(["originSessionId", "sources", "updated", "type
 function replaced(cur: TopicFile, draft: TopicFile, opts: ReplaceOptions): TopicFile | undefined {
   const metadata = { ...cur.metadata };
   for (const [k, v] of Object.entries(draft.metadata)) if (!MANAGED_METADATA.has(k)) metadata[k] = v;
-  const sources = unionSources(cur.metadata.sources, cleanSources(opts.sources));
+  const sources = withSources(cur.metadata.sources, cleanSources(opts.sources));
   if (sources !== undefined) metadata.sources = sources;
   const next: TopicFile = {
     ...cur,
@@ -139,7 +132,7 @@ function merged(cur: TopicFile, draft: TopicFile, opts: ReplaceOptions): TopicFi
         .trim(),
     )
     .filter((p) => p !== "");
-  const sources = unionSources(cur.metadata.sources, cleanSources(opts.sources));
+  const sources = withSources(cur.metadata.sources, cleanSources(opts.sources));
   if (fresh.length === 0 && sources === cur.metadata.sources) return undefined;
   const metadata: Record<string, unknown> = { ...cur.metadata, updated: isoSeconds(opts.nowMs) };
   if (sources !== undefined) metadata.sources = sources;

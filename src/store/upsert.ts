@@ -86,14 +86,18 @@ function newTopicName(memoryDir: string, d: CleanDraft): string {
   return name;
 }
 
-function unionSources(existing: unknown, add: string[]): string[] | undefined {
+/**
+ * `metadata.sources` with `add` appended (no duplicates, no empty ids, the newest MAX_SOURCES kept), or
+ * undefined when nothing new was added.
+ */
+export function unionSources(existing: unknown, add: readonly string[]): string[] | undefined {
   const prev = Array.isArray(existing)
     ? existing.map(String)
     : existing === undefined
       ? []
       : [String(existing)];
   const all = [...prev];
-  for (const s of add) if (!all.includes(s)) all.push(s);
+  for (const s of add) if (s !== "" && !all.includes(s)) all.push(s);
   if (all.length === prev.length) return undefined;
   return all.slice(-MAX_SOURCES);
 }

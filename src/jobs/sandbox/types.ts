@@ -3,23 +3,11 @@
  * (DESIGN.md §4 "The LLM variant gets only memory tools"; seed 000 §24.2 createAutoMemCanUseTool),
  * and the staged operations they produce.
  */
-import type { LlmTool } from "../../llm/types.js";
 
-/**
- * What a tool returns to the agent loop (same shape as `ToolOutcome` of src/llm/agent/loop.ts,
- * declared here so jobs/ does not depend on the loop's file).
- */
-export interface ToolOutcome {
-  content: string;
-  isError?: boolean;
-  /** The input did not match the tool's JSON Schema. */
-  invalidInput?: boolean;
-}
+import type { AgentTool } from "../../llm/agent/index.js";
 
-/** A tool the agent loop can run (structurally the `AgentTool` of src/llm/agent/loop.ts). */
-export interface AgentTool extends LlmTool {
-  run(input: Record<string, unknown>): Promise<ToolOutcome> | ToolOutcome;
-}
+/** The loop's tool types (llm/agent): the sandbox's tools are plain AgentTools. */
+export type { AgentTool, ToolOutcome } from "../../llm/agent/index.js";
 
 export type MemoryScope = "project" | "user";
 
