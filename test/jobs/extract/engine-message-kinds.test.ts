@@ -5,32 +5,7 @@
  * quality set or the held-out set.
  */
 import { describe, expect, it } from "vitest";
-import { planExtraction } from "../../../src/jobs/extract/engine/index.js";
-import type { ConversationMessage } from "../../../src/transcripts/types.js";
-
-const NOW = Date.parse("2026-01-12T12:00:00.000Z");
-
-function plan(text: string) {
-  const msg: ConversationMessage = {
-    kind: "prompt",
-    uuid: "u-1",
-    timestamp: "2026-01-12T10:00:00.000Z",
-    text,
-    toolCalls: [],
-    isSidechain: false,
-    endOffset: 0,
-  };
-  return planExtraction([msg], { sessionId: "s-1", nowMs: NOW }).memories;
-}
-
-/** Asserts `text` yields exactly one memory of `type` whose text contains every keyword (any case). */
-function expectOne(text: string, type: string, ...keywords: string[]) {
-  const got = plan(text);
-  expect(got.map((m) => m.type)).toEqual([type]);
-  const all = `${got[0]!.description}\n${got[0]!.body}`.toLowerCase();
-  for (const k of keywords) expect(all).toContain(k.toLowerCase());
-  return got[0]!;
-}
+import { expectOne, planPrompt } from "../../helpers/plan-prompt.js";
 
 describe("sentences of one message work together", () => {
   it("folds the alternative after a prohibition in, even past a reason statement (EN and KO)", () => {
@@ -73,11 +48,11 @@ describe("sentences of one message work together", () => {
       "https://grafana.example.com/d/latency",
     );
     // a link on its own is not a pointer
-    expect(plan("https://grafana.example.com/d/latency here")).toEqual([]);
+    expect(planPrompt("https://grafana.example.com/d/latency here")).toEqual([]);
   });
 
   it("mines the rule after task talk and a lead-in, and leaves the task talk alone", () => {
-    const got = plan(
+    const got = planPrompt(
       "nice, that works. quick aside before you push: never rebase branches other people have pulled. then open the PR please",
     );
     expect(got.map((m) => `[${m.type}] ${m.description}`)).toEqual([

@@ -8,7 +8,6 @@
 import { describe, expect, it } from "vitest";
 import { readClaudeTranscript } from "../../../src/adapters/claude-code/index.js";
 import { type PlannedMemory, planExtraction } from "../../../src/jobs/extract/engine/index.js";
-import type { ConversationMessage } from "../../../src/transcripts/types.js";
 import {
   type Conversation,
   type GoldMemory,
@@ -16,6 +15,7 @@ import {
   MEMORY_TYPES,
   writeConversationTranscript,
 } from "../../helpers/conversation.js";
+import { planPrompt } from "../../helpers/plan-prompt.js";
 import { tempDir } from "../../helpers/tmp.js";
 
 const SET = loadQualitySet();
@@ -162,20 +162,6 @@ describe("offline extraction quality", () => {
   });
 });
 
-/** One prompt as the engine sees it. */
-function plan(text: string) {
-  const msg: ConversationMessage = {
-    kind: "prompt",
-    uuid: "u-1",
-    timestamp: "2026-01-12T10:00:00.000Z",
-    text,
-    toolCalls: [],
-    isSidechain: false,
-    endOffset: 0,
-  };
-  return planExtraction([msg], { sessionId: "s-1", nowMs: NOW }).memories;
-}
-
 // Sentences written for these tests, not taken from the set: the fixes hold for a whole kind.
 describe("the engine's fixes hold beyond the set's wording", () => {
   it.each([
@@ -198,7 +184,7 @@ describe("the engine's fixes hold beyond the set's wording", () => {
     "we have to fix this bug before Friday",
     "can you check the logs on the staging server?",
   ])("no memory from %j", (text) => {
-    expect(plan(text)).toEqual([]);
+    expect(planPrompt(text)).toEqual([]);
   });
 
   it.each([
@@ -217,15 +203,15 @@ describe("the engine's fixes hold beyond the set's wording", () => {
     ["간단히 말하면, 저는 데이터 엔지니어고 Airflow를 주로 써요", "user", "Airflow"],
     ["I've been building iOS apps for eight years, but this is my first Android app", "user", "Android"],
   ])("%j yields one %s memory mentioning %j", (text, type, keyword) => {
-    const got = plan(text);
+    const got = planPrompt(text);
     expect(got.map((m) => m.type)).toEqual([type]);
     expect(`${got[0]!.description}\n${got[0]!.body}`).toContain(keyword);
   });
 
   it("keeps a reason the user gave after a colon or in a following Korean sentence", () => {
-    const [colon] = plan("never restart the queue workers on prod by hand: the autoscaler fights you");
+    const [colon] = planPrompt("never restart the queue workers on prod by hand: the autoscaler fights you");
     expect(colon?.body).toContain("**Why:** The autoscaler fights you.");
-    const [ko] = plan("로그 메시지는 영어로 남겨 주세요. 로그 수집기가 한글을 깨뜨리거든요.");
+    const [ko] = planPrompt("로그 메시지는 영어로 남겨 주세요. 로그 수집기가 한글을 깨뜨리거든요.");
     expect(ko?.body).toContain("**Why:** 로그 수집기가 한글을 깨뜨리거든요.");
   });
 });

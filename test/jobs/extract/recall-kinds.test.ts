@@ -4,32 +4,7 @@
  * held-out set: each kind must yield its memory, and task sentences of the same shape nothing.
  */
 import { describe, expect, it } from "vitest";
-import { planExtraction } from "../../../src/jobs/extract/engine/index.js";
-import type { ConversationMessage } from "../../../src/transcripts/types.js";
-
-const NOW = Date.parse("2026-01-12T12:00:00.000Z");
-
-function plan(text: string) {
-  const msg: ConversationMessage = {
-    kind: "prompt",
-    uuid: "u-1",
-    timestamp: "2026-01-12T10:00:00.000Z",
-    text,
-    toolCalls: [],
-    isSidechain: false,
-    endOffset: 0,
-  };
-  return planExtraction([msg], { sessionId: "s-1", nowMs: NOW }).memories;
-}
-
-/** Asserts `text` yields exactly one memory of `type` whose text contains every keyword (any case). */
-function expectOne(text: string, type: string, ...keywords: string[]) {
-  const got = plan(text);
-  expect(got.map((m) => m.type)).toEqual([type]);
-  const all = `${got[0]!.description}\n${got[0]!.body}`.toLowerCase();
-  for (const k of keywords) expect(all).toContain(k.toLowerCase());
-  return got[0]!;
-}
+import { expectOne, planPrompt } from "../../helpers/plan-prompt.js";
 
 type Case = [text: string, type: string, keyword: string];
 
@@ -218,6 +193,6 @@ describe.each(KINDS)("$kind", ({ yes, no }) => {
     expectOne(text, type, keyword);
   });
   it.each(no)("no memory from %j", (text) => {
-    expect(plan(text)).toEqual([]);
+    expect(planPrompt(text)).toEqual([]);
   });
 });

@@ -4,9 +4,10 @@
  * ("0 말고 null 반환하게 해줘") never does. Claude Code 2.1.x: feedback = corrections and
  * confirmed approaches.
  */
-import { CORRECTION_OPENING_KO, generalCue, objection, scopedTo, tidy } from "./cues.js";
+import { CORRECTION_OPENING_KO, generalCue, objection, tidy } from "./cues.js";
 import { compose } from "./feedback-compose.js";
 import type { FeedbackOptions } from "./feedback-cues.js";
+import { taskReject } from "./task-scope.js";
 import type { RuleName, RuleOutcome, Sentence } from "./types.js";
 
 /** Korean reason after the instruction ("…써줘, 로그 수집 때문에"): the instruction stays the rule. */
@@ -84,9 +85,8 @@ export function koreanFeedback(s: Sentence, text: string, opts: FeedbackOptions)
   if (!(opts.standing === true || preference || corrected || standing)) {
     return { kind: "reject", rule, reason: "no generalizing or correction cue (one-off task instruction)" };
   }
-  const scope = opts.standing === true ? undefined : scopedTo(s.text);
-  if (scope)
-    return { kind: "reject", rule, reason: `scoped to one artifact ('${scope}'): a task instruction` };
+  const scoped = taskReject(s, rule, opts);
+  if (scoped) return scoped;
   return compose(s, core, undefined, rule, statedWhy, opts.standing === true);
 }
 

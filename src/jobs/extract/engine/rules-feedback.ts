@@ -12,7 +12,6 @@ import {
   norm,
   ONE_OFF_CHOICE,
   objection,
-  scopedTo,
   stripCorrection,
   stripFiller,
   TASK_FOCUS,
@@ -27,6 +26,7 @@ import {
   VERB_START,
 } from "./feedback-cues.js";
 import { koreanFeedback } from "./rules-feedback-ko.js";
+import { taskReject } from "./task-scope.js";
 import type { RuleName, RuleOutcome, Sentence } from "./types.js";
 
 export { type FeedbackOptions, isInstruction } from "./feedback-cues.js";
@@ -39,9 +39,10 @@ const NORMATIVE_EN =
  * The subject of a normative sentence that is the code at hand ("it should never throw", "this
  * function must return []", "getCart should always …"): a specification of behaviour for the task,
  * not guidance for the agent (the code itself records it; Claude Code 2.1.x "what NOT to save").
+ * A plural compound names a kind, not the code at hand ("function signatures should …").
  */
 const CODE_SUBJECT =
-  /^(?:it|this|that)\b|^(?:the |this |that )?(?:function|method|component|endpoint|query|handler|class|hook|variable|call|loop|test|page|script|response|result|value|field|return value|output)\b|^\w+_\w+\b|^[\w.]+\(\)/;
+  /^(?:it|this|that)\b|^(?:the |this |that )?(?:function|method|component|endpoint|query|handler|class|hook|variable|call|loop|test|page|script|response|result|value|field|return value|output|signature|return type|type|parameter|param|argument|arg|props?|interface|constructor|default value|status code|error message|callback|payload)\b(?!\s+(?!(?:is|was|has|does|always|sometimes|never)\b)[a-z-]+s\b)|^\w+_\w+\b|^[\w.]+\(\)/;
 
 /** A code identifier opening the sentence (`getCart`, `OrderRepository.create`), tested with case. */
 const IDENTIFIER_SUBJECT = /^(?:[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|\w+\.\w+)\b/;
@@ -171,9 +172,8 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
     return { kind: "reject", rule, reason: "no generalizing or correction cue (one-off task instruction)" };
   }
   if (VAGUE_PREFERENCE.test(n)) return { kind: "reject", rule, reason: "too vague (no object)" };
-  const scope = opts.standing === true ? undefined : scopedTo(s.text);
-  if (scope)
-    return { kind: "reject", rule, reason: `scoped to one artifact ('${scope}'): a task instruction` };
+  const scoped = taskReject(s, rule, opts);
+  if (scoped) return scoped;
   return compose(s, core, lead, rule, statedWhy, opts.standing === true);
 }
 
