@@ -84,13 +84,14 @@ describe("analyze", () => {
     );
   });
 
-  it("is linear: 1 MB of mixed text takes at most ~15x the time of 100 KB (best of 3)", () => {
+  // A complexity check, not a timing one: quadratic work would be ~100x; 25x leaves room for a loaded machine.
+  it("is linear: 1 MB of mixed text takes at most ~25x the time of 100 KB (best of 5)", () => {
     const chunk = "rateLimiter café 用户身份 2026-03-14 Caroline's running dogs ";
     const small = chunk.repeat(Math.ceil(100_000 / chunk.length));
     const big = small.repeat(10);
     const best = (text: string) => {
       let min = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < 5; i++) {
         const t = performance.now();
         analyze(text);
         min = Math.min(min, performance.now() - t);
@@ -100,7 +101,7 @@ describe("analyze", () => {
     best(small);
     const tSmall = best(small);
     const tBig = best(big);
-    expect(tBig).toBeLessThan(15 * tSmall + 50);
+    expect(tBig).toBeLessThan(25 * tSmall + 100);
   });
 });
 
