@@ -5,13 +5,12 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { readClaudeTranscript } from "../adapters/claude-code/index.js";
 import { describeError, isMemdirError } from "../core/errors.js";
 import { acquireLockSync } from "../core/lock.js";
 import { type RunExtractionResult, runExtraction } from "../jobs/extract/index.js";
 import { sessionStatePaths } from "../paths/index.js";
 import { foldToolLog } from "../project/index.js";
-import { readCursor, readSessionStarted, takeExtractionQueue, writeCursor } from "../sessions/index.js";
+import { readCursor, readSessionStarted, takeExtractionQueue } from "../sessions/index.js";
 import { type AppContext, projectContext } from "./context.js";
 import { indexSessionTranscript } from "./index-session.js";
 import { type ModelChoice, openModel } from "./llm.js";
@@ -24,8 +23,6 @@ export interface ExtractJobOptions {
   transcriptPath?: string;
   /** Also process the queue of reclaimed sessions. */
   queue?: boolean;
-  /** Mutual exclusion: only move the cursor past the new messages (the agent wrote memory itself). */
-  advanceOnly?: boolean;
   /** Why the job runs, for session memory: "precompact" forces a refresh (default "stop"). */
   sessionMemoryReason?: "stop" | "precompact";
 }
@@ -47,7 +44,6 @@ async function extractOne(
   ctx: AppContext,
   sessionId: string,
   transcriptPath: string | undefined,
-  advanceOnly: boolean,
   model: ModelChoice,
 ): Promise<ExtractJobResult> {
   const { paths, rt } = ctx;
@@ -65,23 +61,6 @@ async function extractOne(
       const reason = transcript ? "transcript_missing" : "no_transcript";
       ctx.event("extraction_skipped", { session_id: sessionId, reason });
       return { sessionId, memories: 0, facts: 0, from: cursor.offset, to: cursor.offset, skipped: reason };
-    }
-    if (advanceOnly) {
-      const slice = readClaudeTranscript(transcript, cursor.offset);
-      writeCursor(
-        paths.stateRoot,
-        sessionId,
-        { transcriptPath: transcript, offset: slice.endOffset, turns: cursor.turns + 1 },
-        rt.now(),
-      );
-      return {
-        sessionId,
-        memories: 0,
-        facts: 0,
-        from: cursor.offset,
-        to: slice.endOffset,
-        skipped: "agent_wrote_memory",
-      };
     }
     if (model.kind === "unavailable") {
       ctx.event("extraction_model_failed", {
@@ -171,14 +150,9 @@ function recordExtraction(ctx: AppContext, sessionId: string, r: RunExtractionRe
 type Work = { sessionId: string; transcriptPath?: string };
 
 /** One session's extraction; failures become events and results, never throws. */
-async function extractSafely(
-  ctx: AppContext,
-  w: Work,
-  advanceOnly: boolean,
-  model: ModelChoice,
-): Promise<ExtractJobResult> {
+async function extractSafely(ctx: AppContext, w: Work, model: ModelChoice): Promise<ExtractJobResult> {
   try {
-    return await extractOne(ctx, w.sessionId, w.transcriptPath, advanceOnly, model);
+    return await extractOne(ctx, w.sessionId, w.transcriptPath, model);
   } catch (e) {
     if (isMemdirError(e, "LOCK_TIMEOUT")) {
       // Another job of this session is still running (a slow model): the next turn end catches up.
@@ -242,7 +216,7 @@ export async function runExtractionJob(rt: Runtime, opts: ExtractJobOptions): Pr
     // Before a compaction the summary goes first: the compacted session's next start injects it, and
     // a model extraction (up to 5 calls) must not make it arrive late.
     if (precompact) await sessionMemory(ctx, w, "precompact", model);
-    results.push(await extractSafely(ctx, w, !!opts.advanceOnly && w.sessionId === opts.sessionId, model));
+    results.push(await extractSafely(ctx, w, model));
     if (!precompact) await sessionMemory(ctx, w, "stop", model);
   }
   return results;

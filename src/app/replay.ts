@@ -200,7 +200,6 @@ async function runJobs(rt: Runtime, jobs: string[][]): Promise<void> {
       sessionId: get("--session"),
       transcriptPath: get("--transcript"),
       queue: args.includes("--queue"),
-      advanceOnly: args.includes("--advance-only"),
       sessionMemoryReason: args.includes("--precompact") ? "precompact" : "stop",
     });
   }

@@ -92,7 +92,6 @@ job
   .option("--transcript <path>")
   .option("--cwd <dir>")
   .option("--queue", "also process reclaimed sessions")
-  .option("--advance-only", "only move the cursor (the agent wrote memory itself)")
   .option("--precompact", "a compaction is about to happen: refresh the session memory")
   .action(
     async (o: {
@@ -100,7 +99,6 @@ job
       transcript?: string;
       cwd?: string;
       queue?: boolean;
-      advanceOnly?: boolean;
       precompact?: boolean;
     }) => {
       const rt = processRuntime();
@@ -109,7 +107,6 @@ job
         sessionId: o.session,
         transcriptPath: o.transcript,
         queue: o.queue,
-        advanceOnly: o.advanceOnly,
         sessionMemoryReason: o.precompact ? "precompact" : "stop",
       });
       if (process.stdout.isTTY) console.log(JSON.stringify(r, null, 2));

@@ -61,22 +61,6 @@ describe("hook handlers", () => {
     expect(JSON.parse(outs[5]!).hookSpecificOutput.hookEventName).toBe("PostToolUseFailure");
   });
 
-  it("when the agent itself wrote to the memory dir this turn, Stop only moves the extraction cursor", async () => {
-    const s = setup();
-    await s.hook("SessionStart", { source: "startup" });
-    await s.hook("Stop", { stop_hook_active: false });
-    expect(s.jobs.at(-1)).not.toContain("--advance-only");
-    await s.hook("PostToolUse", {
-      tool_name: "Write",
-      tool_input: { file_path: join(s.memoryDir, "feedback-x.md"), content: "x" },
-      tool_response: {},
-    });
-    await s.hook("Stop", { stop_hook_active: false });
-    expect(s.jobs.at(-1)).toContain("--advance-only");
-    await s.hook("Stop", { stop_hook_active: false });
-    expect(s.jobs.at(-1)).not.toContain("--advance-only");
-  });
-
   it("extraction runs every N turns per config and always before a compaction", async () => {
     const s = setup();
     const { writeFileSync } = await import("node:fs");

@@ -423,6 +423,31 @@ describe("budgets and the circuit breaker through the extraction job", () => {
 });
 
 describe("mutual exclusion with the main agent", () => {
+  it("in a batch of turns (everyNTurns 3) only the turn in which the agent wrote memory is skipped", async () => {
+    const s = await setup();
+    s.server.enqueue(NOTHING);
+    const write = {
+      name: "Write",
+      input: { file_path: join(s.memoryDir, "pnpm.md"), content: "x" },
+      output: "File created successfully",
+    };
+    await s.extract(
+      s.transcript(
+        conv("en-batch", [
+          { user: "Our release train leaves every second Tuesday, plan around it.", assistant: "Noted." },
+          { user: "Remember: always pnpm, never npm.", tools: [write], assistant: "Saved to memory." },
+          { user: "The design docs live in Notion under Platform.", assistant: "OK." },
+        ]),
+      ),
+    );
+    expect(s.server.requests).toHaveLength(1);
+    const sent = s.bodies()[0]!;
+    expect(sent).toContain("release train");
+    expect(sent).toContain("design docs live in Notion");
+    expect(sent).not.toContain("always pnpm");
+    expect(s.events().find((e) => e.kind === "extraction")?.agent_turn_messages_skipped).toBeGreaterThan(0);
+  });
+
   it("a turn in which the agent wrote MEMORY.md itself causes no extraction for that turn and no duplicate afterwards", async () => {
     const s = await setup();
     const write = {

@@ -76,7 +76,6 @@ describe("a replayed compaction", () => {
             sessionId: get("--session"),
             transcriptPath: get("--transcript"),
             queue: args.includes("--queue"),
-            advanceOnly: args.includes("--advance-only"),
             sessionMemoryReason: spec.event === "PreCompact" ? "precompact" : "stop",
           });
         }

@@ -14,6 +14,6 @@ export async function onSessionEnd(ctx: AppContext, input: HookInput): Promise<u
     reason: typeof input.reason === "string" ? input.reason : "other",
     endedAtMs: ctx.rt.now(),
   });
-  await ctx.rt.spawnJob(extractionJobArgs(ctx, input, false));
+  await ctx.rt.spawnJob(extractionJobArgs(ctx, input));
   return undefined;
 }

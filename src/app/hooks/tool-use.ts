@@ -5,13 +5,12 @@
  * Hot path: sync fs, no yaml/zod; the notepad (which pulls the store) loads only when a tag is present.
  */
 import type { HookInput } from "../../adapters/claude-code/hook-input.js";
-import { isInsideDir, writesInto } from "../../jobs/extract/mutual.js";
+import { isInsideDir } from "../../jobs/extract/mutual.js";
 import { logToolUse, toolFilePath } from "../../project/index.js";
 import { countToolCall, recordToolUse } from "../../sessions/index.js";
 import type { AppContext } from "../context.js";
 import { captureRememberTags } from "./remember.js";
 import { maybeStartSessionMemory } from "./session-memory-gate.js";
-import { markAgentMemoryWrite } from "./turn-state.js";
 
 /** Subagents report through these tools; only their output is searched for `<remember>` tags
  * (a Read of a file that documents the tag must not become a note). */
@@ -67,9 +66,6 @@ export async function onToolUse(ctx: AppContext, input: HookInput): Promise<stri
     now,
   );
   logToolUse(paths.projectMemory, paths.projectRoot, { toolName, toolInput, success }, now);
-  if (success && writesInto(toolName, toolInput, [paths.memoryDir, paths.userMemoryDir], ctx.rt.env.HOME)) {
-    markAgentMemoryWrite(paths.stateRoot, input.session_id);
-  }
   if (success && SUBAGENT_TOOLS.has(toolName)) {
     const output = responseText(input.tool_response).join("\n");
     if (/<remember/i.test(output)) await captureRememberTags(ctx, output, now);

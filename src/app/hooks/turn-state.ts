@@ -1,6 +1,6 @@
 /**
  * Session-scoped turn state (`turn-state.json`): Stop count for the extraction throttle (every N turns,
- * DESIGN.md §4) and the mutual-exclusion marker set when the main agent itself wrote to the memory dir.
+ * DESIGN.md §4) and the session's first prompt.
  */
 
 import { writeJsonAtomic } from "../../core/json.js";
@@ -12,8 +12,6 @@ export interface TurnState {
   stops: number;
   /** `stops` value when extraction was last started. */
   lastExtractionStop: number;
-  /** The main agent wrote/edited a file in the memory dir since the last extraction. */
-  agentWroteMemory: boolean;
   /** The session's first prompt, scrubbed and cut to FIRST_PROMPT_MAX code points (for "recent sessions"). */
   firstPrompt?: string;
 }
@@ -21,7 +19,7 @@ export interface TurnState {
 /** Longest first prompt kept, in code points. */
 export const FIRST_PROMPT_MAX = 160;
 
-const EMPTY: TurnState = { stops: 0, lastExtractionStop: 0, agentWroteMemory: false };
+const EMPTY: TurnState = { stops: 0, lastExtractionStop: 0 };
 
 /** The turn state of a session (defaults when none). */
 export function readTurnState(stateRoot: string, sessionId: string): TurnState {
@@ -40,11 +38,5 @@ export function updateTurnState(stateRoot: string, sessionId: string, fn: (s: Tu
     fn(s);
     writeJsonAtomic(file, s, { durable: false });
     return s;
-  });
-}
-
-export function markAgentMemoryWrite(stateRoot: string, sessionId: string): void {
-  updateTurnState(stateRoot, sessionId, (s) => {
-    s.agentWroteMemory = true;
   });
 }

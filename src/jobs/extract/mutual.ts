@@ -80,21 +80,25 @@ export function firstMemoryWrite(
 }
 
 /**
- * Splits a slice at the turn in which the agent first wrote memory itself: the messages before that
- * turn's prompt are extracted as usual, the rest (that turn and later ones in the slice) are not
- * (seed 000 §24.2: the cursor moves past them). `skipped` is empty when the agent wrote nothing.
+ * Splits a slice into the turns in which the agent wrote memory itself (skipped: seed 000 §24.2, the
+ * cursor moves past them) and the rest (extracted as usual, before and after). A turn runs from a
+ * main-chain prompt to the next one; messages before the slice's first prompt are a turn of their own.
+ * `skipped` is empty when the agent wrote nothing.
  */
 export function splitAtMemoryWrite(
   messages: readonly ConversationMessage[],
   dirs: readonly string[],
   home?: string,
 ): { extract: ConversationMessage[]; skipped: ConversationMessage[] } {
-  const w = firstMemoryWrite(messages, dirs, home);
-  if (w < 0) return { extract: [...messages], skipped: [] };
-  let turnStart = w;
-  while (turnStart > 0 && !(messages[turnStart]?.kind === "prompt" && !messages[turnStart]?.isSidechain))
-    turnStart--;
-  return { extract: messages.slice(0, turnStart), skipped: messages.slice(turnStart) };
+  const turns: ConversationMessage[][] = [[]];
+  for (const m of messages) {
+    if (m.kind === "prompt" && !m.isSidechain && turns.at(-1)!.length > 0) turns.push([]);
+    turns.at(-1)!.push(m);
+  }
+  const extract: ConversationMessage[] = [];
+  const skipped: ConversationMessage[] = [];
+  for (const t of turns) (firstMemoryWrite(t, dirs, home) >= 0 ? skipped : extract).push(...t);
+  return { extract, skipped };
 }
 
 /** True when the agent wrote into one of `dirs` in `messages` (see `firstMemoryWrite`). */

@@ -89,9 +89,9 @@ async function extractFrom(
  * Runs one extraction. The start is `fromOffset`, else the stored cursor when it belongs to the
  * same transcript path, else 0; a cursor past the end of the file (the file was replaced) restarts
  * at 0. The cursor is written (under the session lock, never backwards) after every memory and
- * fact is durable, with `turns` increased by the number of user prompts read. The turns from the one
- * in which the agent wrote memory itself onwards are not extracted; a slice with nothing new or no
- * prose is not either; the cursor moves past all of them (`skipped`, `agentTurnMessages`).
+ * fact is durable, with `turns` increased by the number of user prompts read. The turns in which the
+ * agent wrote memory itself are not extracted (the others of the slice are); a slice with nothing new
+ * or no prose is not either; the cursor moves past all of them (`skipped`, `agentTurnMessages`).
  * @throws MemdirError NOT_FOUND when the transcript is missing; store/project errors from apply
  *   (then the cursor does not move and the next run retries the same slice). Model failures are
  *   not thrown: the offline engine's result is applied and `model.failure` says why.

@@ -57,18 +57,23 @@ export function fitDailyBudget(cap: number, spent: number, estimate: number, max
   return { ok: true, maxOutputTokens: left };
 }
 
-/** The message of a "budget" refusal for a DayFit that is not ok (counts in tokens). */
+/**
+ * The message of a "budget" refusal for a DayFit that is not ok (counts in tokens). `spent` is the
+ * settled spend and `reserved` what calls in flight hold (reserve.ts); the fit was made on their sum.
+ */
 export function dayRefusalText(
   fit: Extract<DayFit, { ok: false }>,
   cap: number,
   spent: number,
   estimate: number,
+  reserved = 0,
 ): string {
+  const used = reserved > 0 ? `${spent} spent + ${reserved} reserved by calls in flight` : `${spent} spent`;
   const why =
     fit.reason === "no_budget"
       ? "the daily token budget is 0"
       : fit.reason === "input"
-        ? `${spent} spent + ~${estimate} in > ${cap}`
-        : `${spent} spent + ~${estimate} in leaves ${fit.left} of ${cap} for output, under the minimum of ${MIN_OUTPUT_TOKENS}`;
+        ? `${used} + ~${estimate} in > ${cap}`
+        : `${used} + ~${estimate} in leaves ${fit.left} of ${cap} for output, under the minimum of ${MIN_OUTPUT_TOKENS}`;
   return `daily token budget reached: ${why}`;
 }

@@ -4,6 +4,7 @@
  * errors"; claude-mem #2315/#2643: no invisible spend). A refused call never reaches the provider.
  */
 import { describeError } from "../../core/errors.js";
+import { uniqueSuffix } from "../../core/unique.js";
 import {
   BREAKER_KINDS,
   isLlmError,
@@ -15,7 +16,8 @@ import {
 } from "../types.js";
 import { type BreakerState, breakerGate, closedBreaker, isForeignBreaker, tripBreaker } from "./breaker.js";
 import { BILLED_FAILURE_KINDS, dayRefusalText, estimateRequestTokens, fitDailyBudget } from "./budget.js";
-import { dayOf, type Ledger, updateLedger } from "./ledger.js";
+import { dayOf, type Ledger, updateLedger, utcDay } from "./ledger.js";
+import { releaseReservation, reservedTokens } from "./reserve.js";
 
 export interface GuardOptions {
   /** `~/.memdir/ledger.json` (its lock is `<file>.lock`). */
@@ -64,6 +66,9 @@ interface Admission {
   estimate: number;
   /** The output cap sent to the provider (per-call cap, then clamped to the day's remainder). */
   maxOutputTokens: number;
+  /** The reservation of estimate + maxOutputTokens made at admission, and its UTC day key. */
+  reservationId: string;
+  reservationDay: string;
 }
 
 /**
@@ -71,9 +76,12 @@ interface Admission {
  * fingerprint throws LlmError "breaker_open" (once the back-off is over, exactly one probe call goes
  * through); an estimated input above `maxInputTokensPerCall` throws "budget"; so does a call that does
  * not fit today's `maxTokensPerDay` even with its output cap clamped to the day's remainder
- * (fitDailyBudget, MIN_OUTPUT_TOKENS). Refusals count in the day's `refused`. After the call the
- * reported usage is added (calls + 1, failed calls too; a failure of a BILLED_FAILURE_KINDS kind —
- * timeout, bad_response — is charged its estimated input tokens, other failures nothing); a success
+ * (fitDailyBudget, MIN_OUTPUT_TOKENS), counting as spent the reservations of calls in flight: an
+ * admitted call reserves its estimate + output cap (reserve.ts; stale after RESERVATION_STALE_MS), so
+ * concurrent calls in any number of processes never admit more than the day's cap. Refusals count in
+ * the day's `refused`. After the call its reservation is released and the reported usage is added
+ * (calls + 1, failed calls too; a failure of a BILLED_FAILURE_KINDS kind — timeout, bad_response —
+ * is charged its estimated input tokens, other failures nothing); a success
  * closes the breaker, an LlmError whose kind is in BREAKER_KINDS trips it (storing the fingerprint);
  * the provider's error is rethrown unchanged.
  * @throws LlmError "budget" as well when the ledger cannot be updated (fails closed).
@@ -115,7 +123,8 @@ function admit(o: GuardOptions, estimate: number, maxOut: number, emit: Emit): A
       const gate = foreign ? "closed" : breakerGate(l.breaker, now);
       const day = dayOf(l, now);
       const spent = day.inputTokens + day.outputTokens;
-      const fit = fitDailyBudget(o.maxTokensPerDay, spent, estimate, maxOut);
+      const reserved = reservedTokens(day, now);
+      const fit = fitDailyBudget(o.maxTokensPerDay, spent + reserved, estimate, maxOut);
       if (gate === "open") {
         const b = l.breaker;
         emit("llm_breaker_open", { reason: b.reason, untilMs: b.untilMs, trips: b.trips });
@@ -133,14 +142,23 @@ function admit(o: GuardOptions, estimate: number, maxOut: number, emit: Emit): A
         );
       } else if (!fit.ok) {
         const cap = o.maxTokensPerDay;
-        emit("llm_budget_reached", { scope: "day", spent, cap, estimate, maxOut, left: fit.left });
-        refusal = new LlmError("budget", "guard", dayRefusalText(fit, cap, spent, estimate));
+        emit("llm_budget_reached", { scope: "day", spent, reserved, cap, estimate, maxOut, left: fit.left });
+        refusal = new LlmError("budget", "guard", dayRefusalText(fit, cap, spent, estimate, reserved));
       }
       if (refusal || !fit.ok) {
         day.refused++;
         return;
       }
-      admission = { seenOpenedAt: l.breaker.openedAtMs, estimate, maxOutputTokens: fit.maxOutputTokens };
+      const reservationId = uniqueSuffix();
+      const held = estimate + fit.maxOutputTokens;
+      if (held > 0) (day.reserved ??= []).push({ id: reservationId, tokens: held, atMs: now });
+      admission = {
+        seenOpenedAt: l.breaker.openedAtMs,
+        estimate,
+        maxOutputTokens: fit.maxOutputTokens,
+        reservationId,
+        reservationDay: utcDay(now),
+      };
       if (gate === "probe") {
         l.breaker.probeAtMs = now;
         admission.probeAt = now;
@@ -165,6 +183,7 @@ function settleSuccess(o: GuardOptions, usage: LlmUsage, a: Admission, emit: Emi
   const now = o.now();
   try {
     withLedger(o, now, emit, (l, emit) => {
+      releaseReservation(l.days[a.reservationDay], a.reservationId);
       const day = dayOf(l, now);
       day.inputTokens += tokens(usage.inputTokens);
       day.outputTokens += tokens(usage.outputTokens);
@@ -183,6 +202,7 @@ function settleFailure(o: GuardOptions, e: unknown, a: Admission, emit: Emit): v
   const now = o.now();
   try {
     withLedger(o, now, emit, (l, emit) => {
+      releaseReservation(l.days[a.reservationDay], a.reservationId);
       const day = dayOf(l, now);
       day.calls++;
       if (isLlmError(e) && BILLED_FAILURE_KINDS.has(e.kind)) day.inputTokens += tokens(a.estimate);

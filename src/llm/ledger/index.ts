@@ -19,6 +19,7 @@ export {
 export { type GuardOptions, guardProvider } from "./guard.js";
 export {
   breakerStatus,
+  type DayRecord,
   type DaySpend,
   emptyLedger,
   LEDGER_KEEP_DAYS,
@@ -29,3 +30,4 @@ export {
   updateLedger,
   utcDay,
 } from "./ledger.js";
+export { RESERVATION_STALE_MS, type Reservation, reservedTokens } from "./reserve.js";

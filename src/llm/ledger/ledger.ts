@@ -1,9 +1,10 @@
 /**
  * The token ledger `~/.memdir/ledger.json` (DESIGN.md §3.3: LLM token spend per day):
- * `{ version: 1, days: { "YYYY-MM-DD" (UTC): { inputTokens, outputTokens, calls, refused } },
- * breaker: BreakerState }`. Reads are lenient and lock-free (the file is only ever replaced
- * atomically); every update takes `<file>.lock`, re-reads, and writes atomically, so concurrent
- * jobs in several processes never lose a count.
+ * `{ version: 1, days: { "YYYY-MM-DD" (UTC): { inputTokens, outputTokens, calls, refused,
+ * reserved?: [{ id, tokens, atMs }] } }, breaker: BreakerState }` (`reserved`: calls in flight,
+ * reserve.ts; a missing field = none, so older files read unchanged). Reads are lenient and
+ * lock-free (the file is only ever replaced atomically); every update takes `<file>.lock`,
+ * re-reads, and writes atomically, so concurrent jobs in several processes never lose a count.
  */
 import { renameSync } from "node:fs";
 import { readTextIfExists, writeFileAtomic } from "../../core/fs.js";
@@ -16,6 +17,7 @@ import {
   isForeignBreaker,
   normalizeBreaker,
 } from "./breaker.js";
+import { parseReservations, pruneReservations, type Reservation } from "./reserve.js";
 
 /** One UTC day of spend. Tokens as the providers reported them; `refused` = calls the guard blocked. */
 export interface DaySpend {
@@ -25,9 +27,14 @@ export interface DaySpend {
   refused: number;
 }
 
+/** A day as stored: its spend plus the reservations of calls in flight (absent = none; reserve.ts). */
+export interface DayRecord extends DaySpend {
+  reserved?: Reservation[];
+}
+
 export interface Ledger {
   version: 1;
-  days: Record<string, DaySpend>;
+  days: Record<string, DayRecord>;
   breaker: BreakerState;
 }
 
@@ -58,12 +65,15 @@ export function parseLedger(text: string): Ledger | undefined {
       if (!DAY_KEY.test(key) || typeof day !== "object" || day === null) continue;
       const d = day as Record<string, unknown>;
       const n = (x: unknown): number => (typeof x === "number" && Number.isFinite(x) && x > 0 ? x : 0);
-      ledger.days[key] = {
+      const rec: DayRecord = {
         inputTokens: n(d.inputTokens),
         outputTokens: n(d.outputTokens),
         calls: n(d.calls),
         refused: n(d.refused),
       };
+      const reserved = parseReservations(d.reserved);
+      if (reserved) rec.reserved = reserved;
+      ledger.days[key] = rec;
     }
   }
   return ledger;
@@ -85,7 +95,8 @@ export function readLedger(file: string): Ledger {
 /**
  * Updates the ledger: takes `<file>.lock`, re-reads (a corrupt file is renamed to `<file>.corrupt`
  * and a fresh ledger starts), lets `fn` mutate it, drops days older than LEDGER_KEEP_DAYS before
- * `nowMs`'s day, and writes atomically when anything changed. Returns `fn`'s result.
+ * `nowMs`'s day and reservations stale at `nowMs` (RESERVATION_STALE_MS), and writes atomically
+ * when anything changed. Returns `fn`'s result.
  * @throws MemdirError LOCK_TIMEOUT when the lock stays taken (10 s); fs errors on write.
  */
 export function updateLedger<T>(file: string, nowMs: number, fn: (ledger: Ledger) => T): T {
@@ -98,7 +109,10 @@ export function updateLedger<T>(file: string, nowMs: number, fn: (ledger: Ledger
     }
     const out = fn(ledger);
     const oldest = utcDay(nowMs - LEDGER_KEEP_DAYS * DAY_MS);
-    for (const key of Object.keys(ledger.days)) if (key < oldest) delete ledger.days[key];
+    for (const [key, day] of Object.entries(ledger.days)) {
+      if (key < oldest) delete ledger.days[key];
+      else pruneReservations(day, nowMs);
+    }
     const after = JSON.stringify(ledger, null, 2);
     if (text === undefined || after !== text.trimEnd()) writeFileAtomic(file, `${after}\n`);
     return out;
@@ -106,7 +120,7 @@ export function updateLedger<T>(file: string, nowMs: number, fn: (ledger: Ledger
 }
 
 /** The day record of `nowMs`'s UTC day, created on first use (for `updateLedger` callbacks). */
-export function dayOf(ledger: Ledger, nowMs: number): DaySpend {
+export function dayOf(ledger: Ledger, nowMs: number): DayRecord {
   const key = utcDay(nowMs);
   let day = ledger.days[key];
   if (!day) {
@@ -116,9 +130,13 @@ export function dayOf(ledger: Ledger, nowMs: number): DaySpend {
   return day;
 }
 
-/** Today's (UTC, from `nowMs`) spend; zeros when nothing was recorded. Cheap sync read, never throws. */
+/**
+ * Today's (UTC, from `nowMs`) settled spend; zeros when nothing was recorded. Reservations of calls
+ * in flight are not included. Cheap sync read, never throws.
+ */
 export function spentToday(file: string, nowMs: number): DaySpend {
-  return { ...(readLedger(file).days[utcDay(nowMs)] ?? emptyDay()) };
+  const { inputTokens, outputTokens, calls, refused } = readLedger(file).days[utcDay(nowMs)] ?? emptyDay();
+  return { inputTokens, outputTokens, calls, refused };
 }
 
 /**

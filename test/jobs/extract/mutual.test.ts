@@ -52,7 +52,7 @@ const msg = (
   }) as ConversationMessage;
 
 describe("splitAtMemoryWrite", () => {
-  it("keeps the turns before the one in which the agent wrote memory, and skips that turn and the rest", () => {
+  it("skips only the turn in which the agent wrote memory; the turns before and after are extracted", () => {
     const turn1 = [
       msg("prompt", "Never mock the database in integration tests."),
       msg("assistant", "Understood."),
@@ -70,8 +70,8 @@ describe("splitAtMemoryWrite", () => {
     ];
     const turn3 = [msg("prompt", "now run the tests"), msg("assistant", "Green.")];
     const r = splitAtMemoryWrite([...turn1, ...turn2, ...turn3], [MEM], HOME);
-    expect(r.extract).toEqual(turn1);
-    expect(r.skipped).toEqual([...turn2, ...turn3]);
+    expect(r.extract).toEqual([...turn1, ...turn3]);
+    expect(r.skipped).toEqual(turn2);
   });
 
   it("a failed write is not a write; no write keeps everything", () => {
