@@ -175,12 +175,16 @@ async function sessionMemory(
 ): Promise<void> {
   if (!ctx.config.sessionMemory.enabled) return;
   try {
-    await lockedSessionMemory(ctx, {
-      sessionId: w.sessionId,
-      transcriptPath: w.transcriptPath,
-      reason,
-      provider: model.kind === "model" ? model.provider : undefined,
-    });
+    await lockedSessionMemory(
+      ctx,
+      {
+        sessionId: w.sessionId,
+        transcriptPath: w.transcriptPath,
+        reason,
+        provider: model.kind === "model" ? model.provider : undefined,
+      },
+      true,
+    );
   } catch (e) {
     ctx.log("error", "job:session-memory", describeError(e), { session_id: w.sessionId });
   }

@@ -72,6 +72,7 @@ const RECOVERED_BY: ReadonlyArray<readonly [string, (e: EventRecord) => boolean]
   ["extraction_failed", (e) => e.kind === "extraction"],
   ["extraction_model_failed", (e) => e.kind === "extraction" && e.engine === "model"],
   ["session_memory_failed", (e) => e.kind === "session_memory_updated"],
+  ["session_memory_model_failed", (e) => e.kind === "session_memory_updated" && e.engine !== "offline"],
 ];
 
 /**

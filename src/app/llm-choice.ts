@@ -11,6 +11,7 @@ import {
   MODEL_ID,
 } from "../config/index.js";
 import { MemdirError } from "../core/errors.js";
+import { containsSecret } from "../privacy/index.js";
 import type { Env } from "./runtime.js";
 
 export interface ResolvedLlm {
@@ -51,10 +52,29 @@ export function resolveLlm(llm: LlmConfig, env: Env): ResolvedLlm {
         hint: "fix or unset MEMDIR_LLM",
       });
     }
-    return { provider, model: model || DEFAULT_MODELS[provider], source: "env" };
+    return { provider, model: notAKey(model, "MEMDIR_LLM") || DEFAULT_MODELS[provider], source: "env" };
   }
   const source = llm.provider === "offline" ? "default" : "config";
-  return { provider: llm.provider, model: llm.model || DEFAULT_MODELS[llm.provider], source };
+  return {
+    provider: llm.provider,
+    model: notAKey(llm.model, "llm.model") || DEFAULT_MODELS[llm.provider],
+    source,
+  };
+}
+
+/**
+ * A model id that looks like a credential (a key pasted into the wrong place) is refused before it
+ * can be sent to an endpoint, stored in the ledger's breaker fingerprint or shown anywhere.
+ * @throws MemdirError BAD_CONFIG naming where it came from (the value is not shown)
+ */
+function notAKey(model: string, where: string): string {
+  if (model === "" || !containsSecret(model)) return model;
+  throw new MemdirError("BAD_CONFIG", `${where} holds what looks like an API key, not a model id`, {
+    expected:
+      "a model id such as claude-haiku-4-5 (keys go in the environment: ANTHROPIC_API_KEY, llm.apiKeyEnv)",
+    received: `${model.length} characters that match a secret pattern (not shown)`,
+    hint: `fix ${where}; if a key was pasted there, rotate it`,
+  });
 }
 
 /** The env variable holding the key for `provider` (config `llm.apiKeyEnv` first). */

@@ -33,7 +33,8 @@ export type ModelChoice =
 export function openModel(ctx: AppContext): ModelChoice {
   const { config, rt, paths } = ctx;
   const resolved = resolveLlm(config.llm, rt.env);
-  if (resolved.provider === "offline") return { kind: "offline" };
+  // A day budget of 0 means "never call a model": offline, with no failure to report every turn.
+  if (resolved.provider === "offline" || config.llm.maxTokensPerDay === 0) return { kind: "offline" };
   const keyEnv = keyEnvFor(config.llm, resolved.provider);
   const apiKey = keyEnv ? rt.env[keyEnv] : undefined;
   if (resolved.provider === "anthropic" && !apiKey) {

@@ -18,6 +18,7 @@ import {
   readSync,
   rmSync,
   statSync,
+  writeFileSync,
   writeSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -67,6 +68,33 @@ function growCopy(srcFd: number, dstFd: number, copied: number, upTo: number): n
   return pos;
 }
 
+/** Marks a directory as a replay sandbox (replay writes its config and state there). */
+const SANDBOX_MARKER = ".memdir-replay-sandbox";
+
+/**
+ * Replay writes `.memdir/config.json` and state into its home: a `--home` that already holds memdir
+ * or Claude Code data and is not a replay sandbox (a real home) is refused, so a user's config is never
+ * overwritten.
+ * @throws MemdirError BAD_INPUT
+ */
+function assertSandboxHome(home: string): void {
+  if (existsSync(join(home, SANDBOX_MARKER))) return;
+  // Signs of a home in use (planted memory files alone are fine: tests and demos seed a sandbox so).
+  const taken = [
+    ".memdir/config.json",
+    ".memdir/logs",
+    ".memdir/user-memory",
+    ".claude.json",
+    ".claude/settings.json",
+  ].filter((d) => existsSync(join(home, d)));
+  if (taken.length === 0) return;
+  throw new MemdirError("BAD_INPUT", `replay will not use ${home} as its sandbox home`, {
+    expected: "an empty directory, a new path, or an earlier replay sandbox",
+    received: `a directory that already holds ${taken.join(" and ")} (a real home?)`,
+    hint: "drop --home (a temp dir is used) or pass a new directory",
+  });
+}
+
 export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   const transcript = resolve(opts.transcript);
   if (!statSync(transcript, { throwIfNoEntry: false })?.isFile()) {
@@ -79,6 +107,8 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   }
   const home = opts.home ? resolve(opts.home) : mkdtempSync(join(tmpdir(), "memdir-replay-"));
   mkdirSync(home, { recursive: true });
+  assertSandboxHome(home);
+  writeFileSync(join(home, SANDBOX_MARKER), "memdir replay sandbox\n");
   const env: Env = {
     HOME: home,
     MEMDIR_HOME: join(home, ".memdir"),

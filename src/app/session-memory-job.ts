@@ -36,19 +36,20 @@ const STALE_MS = 10 * 60_000;
 
 /**
  * `updateSessionMemory` under the session's session-memory lock, shared by this job and the
- * extraction job (so a Stop-time run and a mid-turn job never both call the model). At a turn end
- * a held lock means `busy` (the running one reads the transcript as it is then); before a compaction
- * the refresh waits for it (up to a minute), since the compacted session's next start injects it.
+ * extraction job (so a Stop-time run and a mid-turn job never both call the model). With `wait`
+ * (before a compaction, and the extraction job's turn-end run, which must cover the turn's last
+ * messages) a held lock is waited for, up to a minute; without it (the mid-turn job) it means `busy`.
  */
 export async function lockedSessionMemory(
   ctx: AppContext,
   opts: SessionMemoryOptions,
+  wait = opts.reason === "precompact",
 ): Promise<SessionMemoryOutcome> {
   const sp = sessionStatePaths(ctx.paths.stateRoot, opts.sessionId);
   const file = join(sp.dir, SESSION_MEMORY_JOB_LOCK);
   const lockOpts = { pid: ctx.rt.pid, staleMs: STALE_MS };
   let lock = tryAcquireLock(file, lockOpts);
-  if (!lock && opts.reason === "precompact") {
+  if (!lock && wait) {
     try {
       lock = acquireLockSync(file, { ...lockOpts, timeoutMs: 60_000 });
     } catch {
@@ -60,6 +61,11 @@ export async function lockedSessionMemory(
     return { status: "skipped", reason: "busy", path: "" };
   }
   try {
+    // Before a compaction a model may be slower than the compaction itself: the offline summary is
+    // written first (well under a second), so the compacted session's start always has one; the
+    // model's update follows.
+    if (opts.reason === "precompact" && opts.provider)
+      await updateSessionMemory(ctx, { ...opts, provider: undefined, provisional: true });
     return await updateSessionMemory(ctx, opts);
   } finally {
     lock.release();

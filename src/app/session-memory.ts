@@ -27,6 +27,12 @@ export interface SessionMemoryOptions {
   reason: "stop" | "precompact";
   /** A (guarded) model: it rewrites the sections that changed; without one the offline engine runs. */
   provider?: LlmProvider;
+  /**
+   * Write the sections but keep the bookkeeping (offset, tokens, tool calls) of the previous update,
+   * so the next run still sees these messages as new: the quick offline summary written before a
+   * compaction, ahead of the model's slower update of the same messages.
+   */
+  provisional?: boolean;
 }
 
 export interface SessionMemoryOutcome {
@@ -91,10 +97,26 @@ export async function updateSessionMemory(
       sections = m.sections;
       engine = m.engine;
       modelError = m.failure;
-      if (m.failure)
+      if (m.failure) {
+        // Never silent (claude-mem #1546): a `_failed` event reaches SessionStart and `memdir status`.
+        ctx.event("session_memory_model_failed", {
+          session_id: sid,
+          error: m.failure.slice(0, 300),
+          fallback: "offline",
+        });
         ctx.log("warn", "job:session-memory", `model not used: ${m.failure}`, { session_id: sid });
+      }
     }
-    const plan = planPrepared(prep, sections, engine, { sessionId: sid, nowMs: rt.now() });
+    const last = prep.current?.meta;
+    const kept = opts.provisional
+      ? {
+          ...prep,
+          endOffset: last?.transcriptOffset ?? 0,
+          toolCalls: last?.toolCalls ?? 0,
+          observation: { ...prep.observation, contextTokens: last?.contextTokens ?? 0 },
+        }
+      : prep;
+    const plan = planPrepared(kept, sections, engine, { sessionId: sid, nowMs: rt.now() });
     const applied = applySummaryPlan(path, plan);
     if (!applied.written) return skip(applied.reason, path);
     const meta = plan.summary.meta;

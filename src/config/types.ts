@@ -112,7 +112,7 @@ export const CONFIG_KEYS: Readonly<Record<string, { expected: string; example: s
     example: '"OPENAI_API_KEY"',
   },
   "llm.claudePath": { expected: "a non-empty path or command name", example: '"claude"' },
-  "llm.timeoutMs": { expected: "an integer >= 1000 (ms)", example: "120000" },
+  "llm.timeoutMs": { expected: "an integer from 1000 to 900000 (ms)", example: "120000" },
   "llm.maxOutputTokensPerCall": { expected: "an integer >= 256 (tokens)", example: "4096" },
   "llm.maxInputTokensPerCall": { expected: "an integer >= 2000 (tokens)", example: "24000" },
   "llm.maxTokensPerDay": { expected: "an integer >= 0 (tokens; 0 = no model calls)", example: "300000" },

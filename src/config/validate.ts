@@ -73,6 +73,9 @@ export const LLM_INT_KEYS = {
   maxTokensPerDay: 0,
 } as const;
 
+/** Longest model call (ms): a budget reservation older than this is taken for a dead call (llm/ledger). */
+export const MAX_TIMEOUT_MS = 900_000;
+
 /** `apiKeyEnv` must name a variable, so a pasted key is refused (and never echoed back whole). */
 export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 /**
@@ -121,7 +124,8 @@ function validateLlm(file: string, v: unknown, opts: { rejectUnknown: boolean })
   str("claudePath", (s) => s.length > 0);
   for (const [k, min] of Object.entries(LLM_INT_KEYS) as [keyof typeof LLM_INT_KEYS, number][]) {
     if (v[k] === undefined) continue;
-    if (!isInt(v[k], min)) throw badKeyError(file, `llm.${k}`, v[k]);
+    if (!isInt(v[k], min) || (k === "timeoutMs" && (v[k] as number) > MAX_TIMEOUT_MS))
+      throw badKeyError(file, `llm.${k}`, v[k]);
     out[k] = v[k] as number;
   }
   if (opts.rejectUnknown) rejectUnknownKeys(file, "llm", v);

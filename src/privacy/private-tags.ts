@@ -141,8 +141,9 @@ const MIN_CLAUSE = 8;
 /**
  * Removes echoes of private text from `text` (the assistant repeating what the user marked
  * `<private>`, claude-mem #2149): every whole span, every line and clause (≥ MIN_CLAUSE) of a span
- * and the rest of a clause from its first number on ("9 Birch Lane"), and every token of a span that
- * holds a digit (ids, numbers), when at least MIN_ECHO characters long. Literal,
+ * and the rest of a clause from its first number on ("9 Birch Lane"), every token of a span that
+ * holds a digit (ids, numbers) and every capitalised word that does not open a sentence (names:
+ * "codename Bluebird"), when at least MIN_ECHO characters long. Literal,
  * case-sensitive matching; each echo becomes `[private]`.
  */
 export function redactEchoes(text: string, spans: readonly string[]): string {
@@ -158,7 +159,14 @@ export function redactEchoes(text: string, spans: readonly string[]): string {
       const d = clause.search(/\S*\d/);
       if (d > 0 && [...clause.slice(d)].length >= MIN_CLAUSE) pieces.add(clause.slice(d));
     }
-    for (const tok of s.split(/[\s,;:()"'`]+/)) if (/\d/.test(tok)) pieces.add(tok.replace(/[.!?]+$/, ""));
+    const toks = s.split(/[\s,;:()"'`]+/);
+    toks.forEach((tok, i) => {
+      const word = tok.replace(/[.!?]+$/, "");
+      // ids and numbers; names (a capitalised word that does not open a sentence: "codename Bluebird")
+      if (/\d/.test(word)) pieces.add(word);
+      else if (i > 0 && !/[.!?]$/.test(toks[i - 1] ?? "") && /^\p{Lu}\p{Ll}{3,}$/u.test(word))
+        pieces.add(word);
+    });
   }
   let out = text;
   // Longest first, so a whole span goes before its parts.

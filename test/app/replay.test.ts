@@ -3,7 +3,7 @@
  * the session end record's toolStats equal an independent count of the transcript's tool_use blocks,
  * and the next session's context is non-empty, within budget and holds the project facts learned.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { replay } from "../../src/app/replay.js";
@@ -79,4 +79,22 @@ describe("memdir replay over the real transcripts", () => {
       }
     });
   }
+});
+
+describe("replay's sandbox home", () => {
+  it("refuses a --home that already holds memdir or Claude Code data (a real home), leaving it untouched", async () => {
+    const home = tempDir("memdir-realhome-");
+    mkdirSync(join(home, ".memdir"), { recursive: true });
+    const config = '{ "llm": { "provider": "anthropic" } }\n';
+    writeFileSync(join(home, ".memdir", "config.json"), config);
+    const transcript = join(TRANSCRIPTS_DIR, "short.jsonl");
+    await expect(replay({ transcript, home, env: process.env })).rejects.toThrow(
+      /will not use .* as its sandbox home/,
+    );
+    expect(readFileSync(join(home, ".memdir", "config.json"), "utf8")).toBe(config);
+    // an earlier sandbox can be reused
+    const sandbox = tempDir("memdir-sandbox-");
+    await replay({ transcript, home: sandbox, env: process.env });
+    await expect(replay({ transcript, home: sandbox, env: process.env })).resolves.toBeTruthy();
+  }, 60_000);
 });

@@ -101,7 +101,7 @@ describe("user config", () => {
     ['{"llm":"anthropic"}', "llm", "an object"],
     ['{"llm":{"provider":"gpt"}}', "llm.provider", '"anthropic"'],
     ['{"llm":{"baseUrl":"localhost:11434"}}', "llm.baseUrl", "http(s) URL"],
-    ['{"llm":{"timeoutMs":10}}', "llm.timeoutMs", ">= 1000"],
+    ['{"llm":{"timeoutMs":10}}', "llm.timeoutMs", "from 1000"],
     ['{"llm":{"maxTokensPerDay":-5}}', "llm.maxTokensPerDay", ">= 0"],
     ['{"llm":{"claudePath":""}}', "llm.claudePath", "non-empty"],
     ['{"sessionMemory":{"enabled":"yes"}}', "sessionMemory.enabled", "true or false"],

@@ -181,6 +181,14 @@ describe("claude-cli tool protocol", () => {
     ]);
     const json = '{"tool_calls":[{"name":"a","input":{}}]}';
     expect(parseCliReply(json, false)).toEqual([{ type: "text", text: json }]);
+    // Claude often says a sentence first: the calls after it are still calls.
+    for (const reply of [
+      `I will save the preference now.\n\n\`\`\`json\n${json}\n\`\`\``,
+      `Saving it.\n${json}`,
+    ]) {
+      const calls = parseCliReply(reply, true);
+      expect(calls.map((b) => (b.type === "tool_use" ? b.name : b.type)), reply).toEqual(["a"]);
+    }
   });
 });
 

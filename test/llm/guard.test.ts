@@ -2,7 +2,7 @@
  * The guard: budgets refuse before any request, the circuit breaker stops every request during the
  * back-off and lets exactly one probe through afterwards (claude-mem #2315/#3888). Injected clock.
  */
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../src/core/clock.js";
@@ -15,9 +15,13 @@ import {
   guardProvider,
   MIN_OUTPUT_TOKENS,
   PROBE_STALE_MS,
+  RESERVATION_STALE_MS,
+  type Reservation,
   readLedger,
+  reservedTokens,
   resetBreaker,
   spentToday,
+  utcDay,
 } from "../../src/llm/ledger/index.js";
 import {
   isLlmError,
@@ -540,5 +544,118 @@ describe("a small daily budget clamps the output instead of refusing every call"
     expect(fitDailyBudget(1000, 900, 101, 10)).toEqual({ ok: false, reason: "input", left: -1 });
     expect(fitDailyBudget(1000, 1200, 1, 10)).toMatchObject({ ok: false, reason: "input" });
     expect(fitDailyBudget(0, 0, 1, 10)).toMatchObject({ ok: false, reason: "no_budget" });
+  });
+});
+
+describe("reservations: calls in flight hold their estimate + output cap (tester finding)", () => {
+  const r = req("x".repeat(12000), 4096); // ~3000 input tokens
+  const est = estimateRequestTokens(r);
+  const reservedOf = (file: string, at = T0): Reservation[] | undefined =>
+    JSON.parse(readFileSync(file, "utf8")).days[utcDay(at)]?.reserved;
+
+  it("4 calls admitted at once against 4000 a day: one goes (clamped), three are refused", async () => {
+    const g = setup([], { maxTokensPerDay: 4000, maxOutputTokensPerCall: 4096 });
+    g.steps.push(ok("a", est, 4000 - est));
+    g.holdCalls(true);
+    const all = Promise.all([g.kindOf(r), g.kindOf(r), g.kindOf(r), g.kindOf(r)]);
+    while (g.requests.length < 1) await new Promise((res) => setTimeout(res, 5));
+    expect(g.requests[0]!.maxOutputTokens).toBe(4000 - est);
+    expect(reservedOf(g.file)).toEqual([{ id: expect.any(String), tokens: 4000, atMs: T0 }]);
+    g.releaseAll();
+    expect((await all).sort()).toEqual(["budget", "budget", "budget", "ok"]);
+    expect(g.requests).toHaveLength(1);
+    expect(spentToday(g.file, T0)).toEqual({
+      inputTokens: est,
+      outputTokens: 4000 - est,
+      calls: 1,
+      refused: 3,
+    });
+    expect(reservedOf(g.file)).toBeUndefined(); // released: the file is as before reservations
+    const refusal = g.events.find(([k]) => k === "llm_budget_reached")?.[1];
+    expect(refusal).toMatchObject({ scope: "day", spent: 0, reserved: 4000 });
+  });
+
+  it("a call settling with less than it reserved frees the difference", async () => {
+    const g = setup([ok("a", 100, 50)], { maxTokensPerDay: 2 * est + 600, maxOutputTokensPerCall: 300 });
+    g.holdCalls(true);
+    const first = g.kindOf(r);
+    while (g.requests.length < 1) await new Promise((res) => setTimeout(res, 5));
+    g.holdCalls(false);
+    expect(await g.kindOf(r)).toBe("ok"); // est + 300 held + est + 300 asked = exactly the cap
+    expect(await g.kindOf(r)).toBe("budget"); // the held call still counts
+    g.releaseAll();
+    expect(await first).toBe("ok");
+    expect(await g.kindOf(r)).toBe("ok"); // 2 × 150 spent: room for est + 300 again
+    expect(reservedOf(g.file)).toBeUndefined();
+  });
+
+  it("a failed call releases its reservation; a billed failure is charged its estimate", async () => {
+    const g = setup(
+      [new LlmError("timeout", "anthropic", "timed out"), new LlmError("network", "anthropic", "reset")],
+      {
+        maxTokensPerDay: 100_000,
+      },
+    );
+    expect(await g.kindOf(r)).toBe("timeout");
+    expect(await g.kindOf(r)).toBe("network");
+    expect(spentToday(g.file, T0)).toEqual({ inputTokens: est, outputTokens: 0, calls: 2, refused: 0 });
+    expect(reservedOf(g.file)).toBeUndefined();
+  });
+
+  it(`a reservation whose process died stops counting after ${RESERVATION_STALE_MS / MIN} minutes`, async () => {
+    expect(RESERVATION_STALE_MS).toBe(15 * MIN);
+    const g = setup([], { maxTokensPerDay: 4000, maxOutputTokensPerCall: 4096 });
+    g.holdCalls(true);
+    void g.kindOf(r); // never settles: stands for a job killed mid-call
+    while (g.requests.length < 1) await new Promise((res) => setTimeout(res, 5));
+    g.holdCalls(false);
+    expect(await g.kindOf(r)).toBe("budget");
+    g.clock.set(T0 + RESERVATION_STALE_MS - 1);
+    expect(await g.kindOf(r)).toBe("budget");
+    expect(reservedOf(g.file)).toHaveLength(1);
+    g.clock.set(T0 + RESERVATION_STALE_MS);
+    expect(await g.kindOf(r)).toBe("ok");
+    expect(g.requests).toHaveLength(2);
+    expect(reservedOf(g.file)).toBeUndefined(); // the stale one was dropped, the new one released
+  });
+
+  it("reads a ledger without `reserved` (older files) and drops malformed or stale entries", async () => {
+    const file = join(tempDir(), "ledger.json");
+    const day = { inputTokens: 1000, outputTokens: 0, calls: 1, refused: 0 };
+    writeFileSync(
+      file,
+      JSON.stringify({ version: 1, days: { [utcDay(T0)]: day }, breaker: { state: "closed" } }),
+    );
+    expect(reservedTokens(readLedger(file).days[utcDay(T0)], T0)).toBe(0);
+    const g = setup([ok("a", 10, 10)], { ledgerFile: file, maxTokensPerDay: 1000 + est + 256 });
+    expect(await g.kindOf(req("x".repeat(12000), 256))).toBe("ok");
+    expect(JSON.parse(readFileSync(file, "utf8")).days[utcDay(T0)]).toEqual({
+      inputTokens: 1010,
+      outputTokens: 10,
+      calls: 2,
+      refused: 0,
+    });
+
+    const reserved = [
+      { id: "live", tokens: 700, atMs: T0 - 60_000 },
+      { id: "stale", tokens: 5000, atMs: T0 - RESERVATION_STALE_MS },
+      { id: "bad", tokens: "9" },
+      { id: "neg", tokens: -5, atMs: T0 },
+      3,
+    ];
+    writeFileSync(
+      file,
+      JSON.stringify({ version: 1, days: { [utcDay(T0)]: { ...day, reserved } }, breaker: {} }),
+    );
+    const parsed = readLedger(file).days[utcDay(T0)];
+    expect(parsed?.reserved?.map((x) => x.id)).toEqual(["live", "stale"]);
+    expect(reservedTokens(parsed, T0)).toBe(700);
+    expect(spentToday(file, T0)).toEqual(day); // settled spend only
+    const h = setup([], { ledgerFile: file, maxTokensPerDay: 1000 + 700 + est + 256 });
+    h.holdCalls(true);
+    void h.kindOf(req("x".repeat(12000), 4096)); // clamped to exactly 256: the live one counts
+    while (h.requests.length < 1) await new Promise((res) => setTimeout(res, 5));
+    expect(h.requests[0]!.maxOutputTokens).toBe(256);
+    expect(reservedOf(file)?.map((x) => x.id)).toEqual(["live", expect.any(String)]);
   });
 });

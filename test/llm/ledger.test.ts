@@ -10,6 +10,7 @@ import {
   backoffMs,
   breakerStatus,
   closedBreaker,
+  estimateRequestTokens,
   isForeignBreaker,
   readLedger,
   resetBreaker,
@@ -171,6 +172,33 @@ const CHILD = `
   })().catch((e) => { console.error(e); process.exit(1); });
 `;
 
+/**
+ * argv: bundle, ledger file, now, calls, day cap, provider delay (ms). Makes the calls one after the
+ * other through a slow provider that reports the worst case (the whole estimate billed, the whole
+ * output cap generated); prints one JSON line per call: what was admitted, or the refusal.
+ */
+const SLOW_CHILD = `
+  const { guardProvider, estimateRequestTokens } = require(process.argv[2]);
+  const [file, now, m, cap, delay] = process.argv.slice(3).map((v, i) => (i === 0 ? v : Number(v)));
+  const req = { system: "s", messages: [{ role: "user", content: [{ type: "text", text: "x".repeat(12000) }] }],
+    tools: [], maxOutputTokens: 4096 };
+  let admitted;
+  const inner = { id: "offline", model: "slow", async complete(r) {
+    admitted = { est: estimateRequestTokens(r), max: r.maxOutputTokens };
+    await new Promise((ok) => setTimeout(ok, delay));
+    return { content: [{ type: "text", text: "ok" }], stopReason: "end_turn", model: "slow",
+      usage: { inputTokens: admitted.est, outputTokens: admitted.max } };
+  } };
+  const g = guardProvider(inner, { ledgerFile: file, maxTokensPerDay: cap, maxInputTokensPerCall: 1e6,
+    maxOutputTokensPerCall: 1500, now: () => now });
+  (async () => {
+    for (let i = 0; i < m; i++) {
+      try { await g.complete(req); process.stdout.write(JSON.stringify(admitted) + "\\n"); }
+      catch (e) { if (e.kind !== "budget") throw e; process.stdout.write(JSON.stringify({ refused: e.message }) + "\\n"); }
+    }
+  })().catch((e) => { console.error(e); process.exit(1); });
+`;
+
 describe("concurrent processes", () => {
   let bundle: ReturnType<typeof bundleForChildren>;
   beforeAll(() => {
@@ -197,5 +225,48 @@ describe("concurrent processes", () => {
       refused: 0,
     });
     expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it("N processes calling at once through a slow provider never admit more than the day's cap", async () => {
+    const dir = tempDir();
+    const file = join(dir, "ledger.json");
+    const script = join(dir, "slow-child.cjs");
+    writeFileSync(script, SLOW_CHILD);
+    const est = estimateRequestTokens({
+      system: "s",
+      messages: [{ role: "user", content: [{ type: "text", text: "x".repeat(12000) }] }],
+      tools: [],
+      maxOutputTokens: 4096,
+    });
+    expect(est).toBeGreaterThan(3000);
+    // Two full calls (est + 1500 each), then a third clamped to 500 output tokens, then nothing.
+    const cap = 2 * (est + 1500) + est + 500;
+    const N = 6;
+    const M = 2;
+    const runs = await Promise.all(
+      Array.from({ length: N }, () =>
+        runChild(script, [bundle.file, file, String(T0), String(M), String(cap), "1500"]),
+      ),
+    );
+    for (const r of runs) expect(r.code, r.err).toBe(0);
+    const lines = runs.flatMap((r) =>
+      r.out
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l)),
+    );
+    expect(lines).toHaveLength(N * M);
+    const admitted = lines.filter((l) => l.refused === undefined) as { est: number; max: number }[];
+    const held = admitted.reduce((n, a) => n + a.est + a.max, 0);
+    expect(held).toBeLessThanOrEqual(cap);
+    expect(admitted.map((a) => a.max).sort((x, y) => x - y)).toEqual([500, 1500, 1500]);
+    expect(lines.filter((l) => l.refused !== undefined)).toHaveLength(N * M - 3);
+    expect(spentToday(file, T0)).toEqual({
+      inputTokens: 3 * est,
+      outputTokens: 3500,
+      calls: 3,
+      refused: N * M - 3,
+    });
+    expect(JSON.parse(readFileSync(file, "utf8")).days[utcDay(T0)].reserved).toBeUndefined();
   });
 });

@@ -67,6 +67,10 @@ describe("privateSpans / redactEchoes (private text echoed elsewhere)", () => {
       "Noted: [private] lives at [private].",
     );
     expect(redactEchoes("the employee list is fine", ["id 7"])).toBe("the employee list is fine");
+    // a name echoed alone; a capitalised word that opens the span is not a name
+    expect(
+      redactEchoes("I noted Bluebird is the codename. This works.", ["This is internal codename Bluebird"]),
+    ).toBe("I noted [private] is the codename. This works.");
     expect(redactEchoes("unchanged", [])).toBe("unchanged");
   });
 });

@@ -300,3 +300,15 @@ describe("the derived index", () => {
     }
   });
 });
+
+describe("index file permissions", () => {
+  it("the index and its WAL are owner-only (they hold session text)", async () => {
+    const { statSync } = await import("node:fs");
+    const s = setup();
+    const db = openIndex(s.dbFile);
+    db.exec("CREATE TABLE IF NOT EXISTS perm_probe(x)"); // a write: the WAL exists now
+    for (const f of [s.dbFile, `${s.dbFile}-wal`]) expect(statSync(f).mode & 0o777, f).toBe(0o600);
+    expect(statSync(join(s.dbFile, "..")).mode & 0o077).toBe(0);
+    db.close();
+  });
+});

@@ -15,6 +15,7 @@ import {
   type LlmTool,
   type LlmUsage,
 } from "../types.js";
+import { fitNewestToolResults } from "./fit.js";
 
 export interface ToolOutcome {
   content: string;
@@ -41,6 +42,12 @@ export interface AgentLoopOptions<T> {
   finalCheck: FinalCheck<T>;
   /** cap of every tool result fed back, code points, head + tail elision; default 8000 */
   maxToolResultChars?: number;
+  /**
+   * The per-call input cap, tokens (estimateRequestTokens; pass the guard's maxInputTokensPerCall):
+   * before every call after the first, the newest message's tool results are shortened to fit it
+   * (fit.ts fitNewestToolResults). Unset = never shortened.
+   */
+  maxInputTokens?: number;
   signal?: AbortSignal;
 }
 
@@ -54,6 +61,8 @@ export interface AgentLoopResult<T> {
   /** One line per invalid output, in order (at most two model replies contribute). */
   invalid: string[];
   toolCalls: { name: string; input: Record<string, unknown>; isError: boolean }[];
+  /** Tool results shortened to fit `maxInputTokens`, over all turns (0 without it). */
+  shortened: number;
   error?: LlmError;
   /** The conversation: the prompt, every assistant reply and every tool_result / retry message. */
   messages: LlmMessage[];
@@ -81,6 +90,8 @@ interface ToolTurn {
  * Invalid output (unknown tool name, a tool_use with `inputError`, a ToolOutcome with `invalidInput`,
  * a final text that fails `finalCheck`) is retried once; the second ends with `invalid_output`.
  * A tool that throws yields an error tool_result (message only) and is not invalid output.
+ * With `maxInputTokens`, a turn's tool results are shortened before the next call so that the request
+ * fits it (fitNewestToolResults; the conversation in `messages` is the one sent).
  * Never throws: a provider failure ends with `outcome: "error"` (non-LlmError throws are wrapped as
  * `bad_response`; an aborted `signal` before a call gives `timeout`) and its text is never appended.
  */
@@ -100,6 +111,7 @@ export async function runAgentLoop<T>(opts: AgentLoopOptions<T>): Promise<AgentL
     usage: { inputTokens: 0, outputTokens: 0 },
     invalid: [],
     toolCalls: [],
+    shortened: 0,
     messages: [{ role: "user", content: [{ type: "text", text: opts.prompt }] }],
   };
   let invalidReplies = 0;
@@ -107,13 +119,21 @@ export async function runAgentLoop<T>(opts: AgentLoopOptions<T>): Promise<AgentL
     let content: LlmBlock[];
     try {
       if (signal?.aborted) throw new LlmError("timeout", provider.id, "the agent loop was aborted");
-      const res = await provider.complete({
+      const req = {
         system: opts.system,
         messages: [...result.messages],
         tools,
         maxOutputTokens: opts.maxOutputTokens,
-        ...(signal ? { signal } : {}),
-      });
+      };
+      if (opts.maxInputTokens !== undefined && result.messages.length > 1) {
+        const fit = fitNewestToolResults(req, opts.maxInputTokens);
+        if (fit.message && fit.shortened > 0) {
+          result.messages[result.messages.length - 1] = fit.message;
+          req.messages[req.messages.length - 1] = fit.message;
+          result.shortened += fit.shortened;
+        }
+      }
+      const res = await provider.complete({ ...req, ...(signal ? { signal } : {}) });
       result.turns++;
       result.usage.inputTokens += res.usage.inputTokens;
       result.usage.outputTokens += res.usage.outputTokens;

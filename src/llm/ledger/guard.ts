@@ -151,7 +151,7 @@ function admit(o: GuardOptions, estimate: number, maxOut: number, emit: Emit): A
       }
       const reservationId = uniqueSuffix();
       const held = estimate + fit.maxOutputTokens;
-      if (held > 0) (day.reserved ??= []).push({ id: reservationId, tokens: held, atMs: now });
+      if (held > 0) day.reserved = [...(day.reserved ?? []), { id: reservationId, tokens: held, atMs: now }];
       admission = {
         seenOpenedAt: l.breaker.openedAtMs,
         estimate,

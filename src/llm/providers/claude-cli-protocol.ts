@@ -62,20 +62,37 @@ export function renderConversation(messages: LlmMessage[]): string {
   return `The conversation so far (continue it as the assistant):\n\n${turns.join("\n\n")}\n`;
 }
 
+/** Every fenced block of a reply (its body in group 1). */
+const ANY_FENCE = /```(?:json)?[ \t]*\n([\s\S]*?)\n?```/g;
 const FENCE = /^```(?:json)?[ \t]*\n([\s\S]*?)\n?```$/;
 const STARTS_LIKE_CALLS = /^\{\s*"tool_calls"\s*:/;
 
 /**
- * Blocks of a `claude -p` result. With tools offered, a reply that is `{"tool_calls":[…]}` (bare or
- * in a ```json fence) gives tool_use blocks with generated ids; one that starts like it but does not
+ * The tool-call JSON of a reply: the whole reply, a fenced block anywhere in it (Claude often says a
+ * sentence first: "I will save the preference now.\n```json …```"), or a bare `{"tool_calls"` object
+ * after some prose. Undefined when the reply holds none.
+ */
+function callsJson(t: string): string | undefined {
+  const whole = (FENCE.exec(t)?.[1] ?? t).trim();
+  if (STARTS_LIKE_CALLS.test(whole)) return whole;
+  for (const m of t.matchAll(ANY_FENCE)) {
+    const inner = (m[1] ?? "").trim();
+    if (STARTS_LIKE_CALLS.test(inner)) return inner;
+  }
+  const at = t.search(/\{\s*"tool_calls"/);
+  return at > 0 ? t.slice(at).trim() : undefined;
+}
+
+/**
+ * Blocks of a `claude -p` result. With tools offered, a reply holding `{"tool_calls":[…]}` (bare, in a
+ * ```json fence, or after a sentence of prose: `callsJson`) gives tool_use blocks with generated ids; one that starts like it but does not
  * parse gives one tool_use with `inputError`; anything else is a text block.
  */
 export function parseCliReply(text: string, toolsOffered: boolean): LlmBlock[] {
   const textBlocks: LlmBlock[] = text === "" ? [] : [{ type: "text", text }];
   if (!toolsOffered) return textBlocks;
-  const t = text.trim();
-  const body = (FENCE.exec(t)?.[1] ?? t).trim();
-  if (!STARTS_LIKE_CALLS.test(body)) return textBlocks;
+  const body = callsJson(text.trim());
+  if (body === undefined) return textBlocks;
   const idBase = `toolu_cli_${uniqueSuffix()}`;
   let v: unknown;
   try {

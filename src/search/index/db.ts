@@ -5,7 +5,7 @@
  * re-reads the files); a file that is not a database is moved aside and replaced.
  */
 
-import { mkdirSync, renameSync } from "node:fs";
+import { chmodSync, mkdirSync, renameSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import type Database from "better-sqlite3";
 import { MemdirError } from "../../core/errors.js";
@@ -103,8 +103,25 @@ function isNotADatabase(e: unknown): boolean {
   return code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT";
 }
 
+/**
+ * The index holds session text: owner-only like every other memdir file (0600). One stat per open;
+ * SQLite creates `-wal`/`-shm` with the database file's mode, so fixing the file fixes them.
+ */
+function ownerOnly(file: string): void {
+  try {
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    for (const ext of ["-wal", "-shm"]) {
+      const st = statSync(file + ext, { throwIfNoEntry: false });
+      if (st && (st.mode & 0o077) !== 0) chmodSync(file + ext, 0o600);
+    }
+  } catch {
+    // a file we do not own: leave it
+  }
+}
+
 function openRaw(file: string, busyTimeoutMs: number): Db {
   const db = newDatabase(file, busyTimeoutMs);
+  ownerOnly(file);
   // WAL persists in the file: only a new (or rolled back) database needs the switch, which writes.
   if (String(db.pragma("journal_mode", { simple: true })).toLowerCase() !== "wal")
     db.pragma("journal_mode = WAL");
@@ -124,7 +141,7 @@ function openRaw(file: string, busyTimeoutMs: number): Db {
 export function openIndex(file: string, opts: OpenIndexOptions = {}): Db {
   const timeout = opts.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
   try {
-    mkdirSync(dirname(file), { recursive: true });
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   } catch (e) {
     throw new MemdirError("INDEX_OPEN", `cannot create the search index directory ${dirname(file)}`, {
       expected: "a writable directory",

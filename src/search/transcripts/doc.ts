@@ -7,7 +7,7 @@
 
 import { sha256 } from "../../core/ids.js";
 import { squashWhitespace, truncateCodePoints } from "../../core/text.js";
-import { scrub } from "../../privacy/index.js";
+import { privateSpans, redactEchoes, scrub as scrubText } from "../../privacy/index.js";
 import type { ConversationMessage } from "../../transcripts/types.js";
 import type { DocInput } from "../sync/types.js";
 import type { Turn } from "./turns.js";
@@ -75,6 +75,9 @@ export function turnTitle(prompt: string): string {
  * `updatedMs` = the prompt's timestamp; meta = `{sessionId, turn, timestamp, cwd, uuid, agentId?}`.
  */
 export function turnDoc(t: Turn, turnNo: number, src: TurnSource): DocInput {
+  // Echoes of the turn's `<private>` text (the assistant repeating it) go too, not only the tags.
+  const spans = [t.prompt, ...t.replies].flatMap((m) => privateSpans(m.text));
+  const scrub = (s: string) => scrubText(redactEchoes(s, spans));
   const prompt = scrub(t.prompt.text).trim();
   const description = truncateCodePoints(prompt, DESCRIPTION_MAX, "");
   const overflow = prompt.slice(description.length).trim();
@@ -104,7 +107,7 @@ export function turnDoc(t: Turn, turnNo: number, src: TurnSource): DocInput {
       sessionId: src.sessionId,
       turn: turnNo,
       timestamp: t.prompt.timestamp,
-      cwd: scrub(src.cwd),
+      cwd: scrubText(src.cwd),
       uuid: t.prompt.uuid,
       ...(src.agentId ? { agentId: src.agentId } : {}),
     },

@@ -111,6 +111,8 @@ export async function runModelExtraction(o: ModelExtractionOptions): Promise<Mod
     tools: sandbox.tools,
     maxTurns: 5,
     maxOutputTokens: o.maxOutputTokens,
+    // Reads of many memories must not push turn 2 past the per-call cap (the guard would refuse it).
+    maxInputTokens: o.maxInputTokens,
     finalCheck: parseFinalAnswer,
   });
   const base = { outcome: loop.outcome, usage: loop.usage, turns: loop.turns, droppedMessages: dropped };
