@@ -187,7 +187,10 @@ describe("claude-cli tool protocol", () => {
       `Saving it.\n${json}`,
     ]) {
       const calls = parseCliReply(reply, true);
-      expect(calls.map((b) => (b.type === "tool_use" ? b.name : b.type)), reply).toEqual(["a"]);
+      expect(
+        calls.map((b) => (b.type === "tool_use" ? b.name : b.type)),
+        reply,
+      ).toEqual(["a"]);
     }
   });
 });
