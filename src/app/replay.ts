@@ -41,6 +41,8 @@ export interface ReplayOptions {
   home?: string;
   /** The environment to inherit PATH from. */
   env: Env;
+  /** Called with every hook's input (as sent) and stdout, in order (tests, tools that inspect a replay). */
+  onHookOutput?: (event: string, input: Record<string, unknown>, stdout: string) => void;
 }
 
 /** Replaces the recorded project path with the sandbox path in every string of `v`. */
@@ -157,6 +159,7 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
       >;
       input.cwd = projectRoot;
       const out = await runHook(spec.event, JSON.stringify(input), rt);
+      opts.onHookOutput?.(spec.event, input, out);
       counts[spec.event] = (counts[spec.event] ?? 0) + 1;
       if (out && !isOneJsonObject(out)) badOutputs.push(`${spec.event}: ${out.slice(0, 200)}`);
       else if (out && (spec.event === "UserPromptSubmit" || spec.event === "PreToolUse")) {

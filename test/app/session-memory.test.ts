@@ -3,13 +3,11 @@
  * resume/compact"): a replayed compaction injects the summary at the following SessionStart; the
  * events; the switch; the model path with a scripted provider (invalid output → retry → offline).
  */
-import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { deriveHookEvents } from "../../src/adapters/claude-code/index.js";
 import { projectContext } from "../../src/app/context.js";
-import { runExtractionJob } from "../../src/app/extract-job.js";
-import { runHook } from "../../src/app/hooks/run.js";
+import { replay } from "../../src/app/replay.js";
 import type { Runtime } from "../../src/app/runtime.js";
 import { updateSessionMemory } from "../../src/app/session-memory.js";
 import { readSummaryFile } from "../../src/jobs/summarize/index.js";
@@ -51,38 +49,26 @@ describe("a replayed compaction", () => {
   it("refreshes the summary at PreCompact and injects it at the SessionStart(compact) that follows", async () => {
     const id = "258c7280-ae70-4798-800f-63464d01a85d";
     const src = join(TRANSCRIPTS_DIR, `${id}.jsonl`);
-    const s = sandbox();
-    const copy = join(s.home, "transcript.jsonl");
-    const bytes = readFileSync(src);
-    const fd = openSync(copy, "w");
-    let written = 0;
+    const home = tempDir("memdir-sm-replay-");
     const outputs: { event: string; source?: unknown; out: string }[] = [];
-    try {
-      // As memdir replay does: derived hook events through runHook, the transcript growing as they go,
-      // detached jobs run inline (PreCompact's job with the precompact reason the hook gives it).
-      for (const spec of deriveHookEvents(src)) {
-        if (spec.timestampMs) s.setClock(spec.timestampMs);
-        if (spec.transcriptOffset > written)
-          written += writeSync(fd, bytes, written, spec.transcriptOffset - written, written);
-        const input = { ...spec.input, transcript_path: copy, cwd: s.project };
-        const out = await runHook(spec.event, JSON.stringify(input), s.rt);
-        outputs.push({ event: spec.event, source: spec.input.source, out });
-        while (s.jobs.length) {
-          const args = s.jobs.shift()!;
-          const get = (f: string) => (args.includes(f) ? args[args.indexOf(f) + 1] : undefined);
-          if (args[1] !== "extract") continue;
-          await runExtractionJob(s.rt, {
-            cwd: get("--cwd") ?? s.project,
-            sessionId: get("--session"),
-            transcriptPath: get("--transcript"),
-            queue: args.includes("--queue"),
-            sessionMemoryReason: spec.event === "PreCompact" ? "precompact" : "stop",
-          });
-        }
-      }
-    } finally {
-      closeSync(fd);
-    }
+    // memdir replay: derived hook events through runHook, the transcript growing as they go, detached
+    // jobs inline (PreCompact's job with the precompact reason the hook gives it).
+    const report = await replay({
+      transcript: src,
+      home,
+      env: { PATH: process.env.PATH },
+      onHookOutput: (event, input, out) => outputs.push({ event, source: input.source, out }),
+    });
+    const project = join(home, "project", "spotter-gqc");
+    const s = {
+      events: () =>
+        readFileSync(join(home, ".memdir", "logs", "events.jsonl"), "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+          .filter((e) => String(e.kind).startsWith("session_memory")),
+    };
+    expect(report.sessionId).toBe(id);
     const ev = s.events();
     const updates = ev.filter((e) => e.kind === "session_memory_updated");
     expect(updates.some((e) => e.trigger === "precompact" && e.reason === "forced")).toBe(true);
@@ -99,7 +85,7 @@ describe("a replayed compaction", () => {
     expect(injected).toContain("# Current State");
     expect(injected.length).toBeLessThanOrEqual(9_000);
 
-    const summary = readSummaryFile(join(projectContext(s.rt, s.project).paths.summariesDir, `${id}.md`))!;
+    const summary = readSummaryFile(join(project, ".memdir", "summaries", `${id}.md`))!;
     expect(summary.meta.updates).toBe(updates.length);
     expect(summary.sections["Session Title"]).toBe("Implement spotter-gqc");
   }, 120_000);
