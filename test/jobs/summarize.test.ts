@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { estimateTokens } from "../../src/core/tokens.js";
 import {
+  buildOfflineSections,
   COMPRESSION_ORDER,
   emptySections,
   fitSections,
@@ -22,6 +23,7 @@ import {
 } from "../../src/jobs/summarize/index.js";
 import { scrub } from "../../src/privacy/index.js";
 import { docsForFile } from "../../src/search/sync/parse.js";
+import type { ConversationMessage } from "../../src/transcripts/types.js";
 import { TRANSCRIPTS_DIR, tempDir } from "../helpers/tmp.js";
 
 const LONG = [
@@ -254,5 +256,44 @@ describe("privacy", () => {
     expect(text).toContain("login bug");
     expect(text).toMatch(/user correction: "no, don't print/);
     expect(text).toContain("Bash");
+  });
+});
+
+describe("Current State after a compaction", () => {
+  let n = 0;
+  const m = (kind: ConversationMessage["kind"], text: string, calls = 0): ConversationMessage => ({
+    kind,
+    uuid: `c${n++}`,
+    timestamp: `2026-03-01T10:${String(n).padStart(2, "0")}:00.000Z`,
+    text,
+    toolCalls: Array.from({ length: calls }, (_, i) => ({
+      id: `t${n}-${i}`,
+      name: "Bash",
+      input: { command: `step ${i}` },
+      result: { text: "ok", isError: false },
+    })),
+    isSidechain: false,
+    endOffset: n,
+  });
+  const summary = (after: number) =>
+    buildOfflineSections([
+      m("prompt", "Implement the export job"),
+      m("assistant", "Working on it.", 3),
+      m(
+        "compact_summary",
+        "This session is being continued from a previous conversation.\nSummary:\n8. Current Work: fixing two Dialyzer errors in export.ex\n9. Optional Next Step: run mix dialyzer again",
+      ),
+      m("assistant", "Everything is clean and pushed.", after),
+    ])["Current State"];
+
+  it("repeats the compaction's next step while little happened since", () => {
+    expect(summary(2)).toMatch(/next step \(compaction summary\): run mix dialyzer again/);
+  });
+
+  it("drops it once the session moved on, so a resumed agent is not sent back to done work", () => {
+    const s = summary(25);
+    expect(s).not.toMatch(/run mix dialyzer again/);
+    expect(s).toMatch(/work continued after the last compaction \(25 tool calls since\)/);
+    expect(s).toMatch(/Everything is clean and pushed/);
   });
 });

@@ -59,6 +59,9 @@ export function didSummary(turn: Turn, cwd: string | undefined): string {
   return parts.join("; ");
 }
 
+/** Tool calls after a compaction beyond which its "current work" and "next step" are taken as stale. */
+const STALE_AFTER_CALLS = 10;
+
 /** Where the session stands: the last request, reply and actions, and a newer compaction's "Current Work". */
 export function currentStateSection(turns: Turn[], cwd: string | undefined, compact: CompactOf): string {
   const lines: string[] = [];
@@ -80,7 +83,13 @@ export function currentStateSection(turns: Turn[], cwd: string | undefined, comp
         `- the last tool call failed: ${clean(lastCall.name, 40)}: ${errorLine(lastCall.result.text, 200)}`,
       );
   }
-  if (lastCompactAt > lastPromptAt) {
+  // A compaction's "current work / next step" only describes now while little has happened since: after
+  // that the session moved on (often finishing exactly that work), and repeating it would send a resumed
+  // agent back to done work.
+  const since = lastCompactAt < 0 ? 0 : turns.slice(lastCompactAt).reduce((n, t) => n + t.calls.length, 0);
+  if (lastCompactAt > lastPromptAt && since > STALE_AFTER_CALLS) {
+    lines.push(`- work continued after the last compaction (${since} tool calls since); see Worklog`);
+  } else if (lastCompactAt > lastPromptAt) {
     const c = compact(turns[lastCompactAt]!);
     for (const [k, label] of [
       ["current work", "current work"],
