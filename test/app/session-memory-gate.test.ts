@@ -28,11 +28,11 @@ import {
   SESSION_MEMORY_GATE_STATE,
 } from "../../src/app/hooks/session-memory-gate.js";
 import { replay } from "../../src/app/replay.js";
-import type { Runtime } from "../../src/app/runtime.js";
 import { runSessionMemoryJob, SESSION_MEMORY_JOB_LOCK } from "../../src/app/session-memory-job.js";
 import { tryAcquireLock } from "../../src/core/lock.js";
 import { readSummaryFile, summaryPath } from "../../src/jobs/summarize/index.js";
 import { sessionStatePaths } from "../../src/paths/index.js";
+import { appSandbox } from "../helpers/app-sandbox.js";
 import { BIN, runBin } from "../helpers/bin.js";
 import { TRANSCRIPTS_DIR, tempDir } from "../helpers/tmp.js";
 
@@ -40,27 +40,8 @@ const LONG = "258c7280-ae70-4798-800f-63464d01a85d";
 const SID = "gate-session-0001";
 
 function sandbox(config: Record<string, unknown> = {}) {
-  const home = tempDir("memdir-smgate-");
-  const project = join(home, "project");
-  mkdirSync(project, { recursive: true });
-  mkdirSync(join(home, ".memdir"), { recursive: true });
-  writeFileSync(
-    join(home, ".memdir", "config.json"),
-    JSON.stringify({ harnessLoadsMemoryMd: false, ...config }),
-  );
-  const jobs: string[][] = [];
-  const env = { HOME: home, MEMDIR_HOME: join(home, ".memdir"), CLAUDE_CONFIG_DIR: join(home, ".claude") };
-  const rt: Runtime = {
-    env,
-    cwd: project,
-    now: () => Date.parse("2026-02-11T20:00:00Z"),
-    pid: process.pid,
-    ownerPid: process.pid,
-    isAlive: () => true,
-    spawnJob: async (args) => {
-      jobs.push(args);
-    },
-  };
+  const { home, project, rt, jobs } = appSandbox("memdir-smgate-", config);
+  const env = rt.env as Record<string, string>;
   const ctx = () => projectContext(rt, project);
   const transcript = join(home, "transcript.jsonl");
   const post = (sessionId = SID, extra: Record<string, unknown> = {}) =>

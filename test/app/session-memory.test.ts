@@ -3,46 +3,26 @@
  * resume/compact"): a replayed compaction injects the summary at the following SessionStart; the
  * events; the switch; the model path with a scripted provider (invalid output → retry → offline).
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectContext } from "../../src/app/context.js";
 import { replay } from "../../src/app/replay.js";
-import type { Runtime } from "../../src/app/runtime.js";
 import { updateSessionMemory } from "../../src/app/session-memory.js";
 import { readSummaryFile } from "../../src/jobs/summarize/index.js";
 import type { LlmProvider, LlmRequest, LlmResponse } from "../../src/llm/types.js";
+import { appSandbox } from "../helpers/app-sandbox.js";
 import { TRANSCRIPTS_DIR, tempDir } from "../helpers/tmp.js";
 
 function sandbox(config: Record<string, unknown> = {}) {
-  const home = tempDir("memdir-sm-");
-  const project = join(home, "project");
-  mkdirSync(project, { recursive: true });
-  mkdirSync(join(home, ".memdir"), { recursive: true });
-  writeFileSync(
-    join(home, ".memdir", "config.json"),
-    JSON.stringify({ harnessLoadsMemoryMd: false, ...config }),
-  );
-  let clock = Date.parse("2026-02-11T20:00:00Z");
-  const jobs: string[][] = [];
-  const rt: Runtime = {
-    env: { HOME: home, MEMDIR_HOME: join(home, ".memdir"), CLAUDE_CONFIG_DIR: join(home, ".claude") },
-    cwd: project,
-    now: () => clock,
-    pid: process.pid,
-    ownerPid: process.pid,
-    isAlive: () => true,
-    spawnJob: async (args) => {
-      jobs.push(args);
-    },
-  };
+  const s = appSandbox("memdir-sm-", config);
   const events = () =>
-    readFileSync(projectContext(rt, project).paths.eventsFile, "utf8")
+    readFileSync(projectContext(s.rt, s.project).paths.eventsFile, "utf8")
       .split("\n")
       .filter(Boolean)
       .map((l) => JSON.parse(l) as Record<string, unknown>)
       .filter((e) => String(e.kind).startsWith("session_memory"));
-  return { home, project, rt, jobs, events, setClock: (ms: number) => (clock = Math.max(clock, ms)) };
+  return { ...s, events };
 }
 
 describe("a replayed compaction", () => {

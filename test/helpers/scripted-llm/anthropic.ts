@@ -2,13 +2,14 @@
  * A scripted Anthropic Messages API server (`POST /v1/messages`, JSON, no streaming). Error bodies
  * follow the API: `{"type":"error","error":{"type":"rate_limit_error","message":"…"}}`.
  */
-import { type ScriptedReply, type ScriptedServer, startScriptedServer, type WireReply } from "./http.js";
-
-const json = (status: number, v: unknown): WireReply => ({
-  status,
-  body: JSON.stringify(v),
-  contentType: "application/json",
-});
+import {
+  json,
+  rawReply,
+  type ScriptedReply,
+  type ScriptedServer,
+  startScriptedServer,
+  type WireReply,
+} from "./http.js";
 
 /** The Anthropic error type for a status (what the real API sends when a test gives none). */
 function errorType(status: number): string {
@@ -21,12 +22,7 @@ function errorType(status: number): string {
 }
 
 function render(r: ScriptedReply, _req: unknown, n: number): WireReply {
-  if ("raw" in r)
-    return {
-      status: r.raw.status ?? 200,
-      body: r.raw.body,
-      contentType: r.raw.contentType ?? "application/json",
-    };
+  if ("raw" in r) return rawReply(r.raw);
   if ("error" in r)
     return json(r.error.status, {
       type: "error",

@@ -64,6 +64,20 @@ export interface ScriptedServer {
   close(): Promise<void>;
 }
 
+/** A JSON reply. */
+export const json = (status: number, v: unknown): WireReply => ({
+  status,
+  body: JSON.stringify(v),
+  contentType: "application/json",
+});
+
+/** The wire reply of a `{raw}` script entry (same for every protocol). */
+export const rawReply = (r: { status?: number; body: string; contentType?: string }): WireReply => ({
+  status: r.status ?? 200,
+  body: r.body,
+  contentType: r.contentType ?? "application/json",
+});
+
 export type Renderer = (reply: ScriptedReply, req: RecordedRequest, n: number) => WireReply;
 
 function readBody(req: IncomingMessage): Promise<string> {

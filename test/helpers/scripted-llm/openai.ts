@@ -2,21 +2,17 @@
  * A scripted OpenAI chat completions server (`POST /v1/chat/completions`, JSON, no streaming). Error
  * bodies follow the API: `{"error":{"message":"…","type":"…","code":"…","param":null}}`.
  */
-import { type ScriptedReply, type ScriptedServer, startScriptedServer, type WireReply } from "./http.js";
-
-const json = (status: number, v: unknown): WireReply => ({
-  status,
-  body: JSON.stringify(v),
-  contentType: "application/json",
-});
+import {
+  json,
+  rawReply,
+  type ScriptedReply,
+  type ScriptedServer,
+  startScriptedServer,
+  type WireReply,
+} from "./http.js";
 
 function render(r: ScriptedReply, _req: unknown, n: number): WireReply {
-  if ("raw" in r)
-    return {
-      status: r.raw.status ?? 200,
-      body: r.raw.body,
-      contentType: r.raw.contentType ?? "application/json",
-    };
+  if ("raw" in r) return rawReply(r.raw);
   if ("error" in r)
     return json(r.error.status, {
       error: {
