@@ -82,6 +82,11 @@ function buildSchema(z: Zod["z"]) {
       })
       .optional(),
     sessionMemory: z.strictObject({ enabled: z.boolean().optional() }).optional(),
+    autoDream: z.boolean().optional(),
+    kairos: z.boolean().optional(),
+    dream: z
+      .strictObject({ minHours: z.number().min(0).optional(), minSessions: z.int().min(0).optional() })
+      .optional(),
   });
 }
 

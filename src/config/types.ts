@@ -30,6 +30,20 @@ export interface UserConfig {
     /** Keep the rolling session summary `.memdir/summaries/<session-id>.md` (seed 000 §24.3). */
     enabled: boolean;
   };
+  /** Auto-dream master switch: the Stop hook may start a consolidation when its gates open (seed 000 §24.6). */
+  autoDream: boolean;
+  /**
+   * KAIROS mode (seed 000 §24.1, §24.6): extraction appends to the daily log
+   * `memory/logs/YYYY/MM/YYYY-MM-DD.md` instead of writing topic files, and consolidation runs on a
+   * schedule (`memdir schedule install`) instead of from the Stop hook.
+   */
+  kairos: boolean;
+  dream: {
+    /** Hours since the last consolidation before the time gate opens (seed 000 §24.6: 24). */
+    minHours: number;
+    /** Sessions touched since then, the current one excluded, before the session gate opens (seed 000 §24.6: 5). */
+    minSessions: number;
+  };
 }
 
 /** Provider ids (same list as `llm/types.ts` PROVIDER_IDS; config/ may not import llm/). */
@@ -79,6 +93,9 @@ export const DEFAULT_CONFIG: Readonly<UserConfig> = Object.freeze({
     maxTokensPerDay: 300_000,
   }),
   sessionMemory: Object.freeze({ enabled: true }),
+  autoDream: true,
+  kairos: false,
+  dream: Object.freeze({ minHours: 24, minSessions: 5 }),
 }) as Readonly<UserConfig>;
 
 /** File name of the user config inside memdir home. */
@@ -118,6 +135,11 @@ export const CONFIG_KEYS: Readonly<Record<string, { expected: string; example: s
   "llm.maxTokensPerDay": { expected: "an integer >= 0 (tokens; 0 = no model calls)", example: "300000" },
   sessionMemory: { expected: 'an object such as { "enabled": true }', example: '{ "enabled": true }' },
   "sessionMemory.enabled": { expected: "true or false", example: "true" },
+  autoDream: { expected: "true or false", example: "true" },
+  kairos: { expected: "true or false", example: "false" },
+  dream: { expected: 'an object such as { "minHours": 24, "minSessions": 5 }', example: '{ "minHours": 24 }' },
+  "dream.minHours": { expected: "a number >= 0 (hours)", example: "24" },
+  "dream.minSessions": { expected: "an integer >= 0 (sessions)", example: "5" },
 };
 
 /** Known keys per object path ("" = top level), for unknown-key errors. */
@@ -129,6 +151,9 @@ export const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
     "sessionStartBudgetChars",
     "llm",
     "sessionMemory",
+    "autoDream",
+    "kairos",
+    "dream",
   ],
   extraction: ["everyNTurns"],
   llm: [
@@ -143,6 +168,7 @@ export const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
     "maxTokensPerDay",
   ],
   sessionMemory: ["enabled"],
+  dream: ["minHours", "minSessions"],
 };
 
 /** The validated subset a config file may contain (before defaults are applied). */
@@ -153,6 +179,9 @@ export interface UserConfigInput {
   sessionStartBudgetChars?: number;
   llm?: Partial<LlmConfig>;
   sessionMemory?: { enabled?: boolean };
+  autoDream?: boolean;
+  kairos?: boolean;
+  dream?: { minHours?: number; minSessions?: number };
 }
 
 /** Applies DEFAULT_CONFIG to a validated input; returns a fresh object. */
@@ -163,6 +192,9 @@ export function withDefaults(input: UserConfigInput): UserConfig {
     sessionStartBudgetChars: input.sessionStartBudgetChars ?? DEFAULT_CONFIG.sessionStartBudgetChars,
     llm: { ...DEFAULT_CONFIG.llm, ...input.llm },
     sessionMemory: { enabled: input.sessionMemory?.enabled ?? DEFAULT_CONFIG.sessionMemory.enabled },
+    autoDream: input.autoDream ?? DEFAULT_CONFIG.autoDream,
+    kairos: input.kairos ?? DEFAULT_CONFIG.kairos,
+    dream: { ...DEFAULT_CONFIG.dream, ...input.dream },
   };
   if (input.autoMemoryDirectory !== undefined) out.autoMemoryDirectory = input.autoMemoryDirectory;
   return out;

@@ -61,6 +61,27 @@ export function validateConfigByHand(
     }
     if (opts.rejectUnknown) rejectUnknownKeys(file, "sessionMemory", sm);
   }
+  for (const k of ["autoDream", "kairos"] as const) {
+    const v = raw[k];
+    if (v === undefined) continue;
+    if (typeof v !== "boolean") throw badKeyError(file, k, v);
+    out[k] = v;
+  }
+  const dr = raw.dream;
+  if (dr !== undefined) {
+    if (!isObject(dr)) throw badKeyError(file, "dream", dr);
+    out.dream = {};
+    if (dr.minHours !== undefined) {
+      const h = dr.minHours;
+      if (typeof h !== "number" || !Number.isFinite(h) || h < 0) throw badKeyError(file, "dream.minHours", h);
+      out.dream.minHours = h;
+    }
+    if (dr.minSessions !== undefined) {
+      if (!isInt(dr.minSessions, 0)) throw badKeyError(file, "dream.minSessions", dr.minSessions);
+      out.dream.minSessions = dr.minSessions;
+    }
+    if (opts.rejectUnknown) rejectUnknownKeys(file, "dream", dr);
+  }
   if (opts.rejectUnknown) rejectUnknownKeys(file, "", raw);
   return out;
 }

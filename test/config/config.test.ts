@@ -43,6 +43,9 @@ const DEFAULTS: UserConfig = {
   sessionStartBudgetChars: 9000,
   llm: LLM_DEFAULTS,
   sessionMemory: { enabled: true },
+  autoDream: true,
+  kairos: false,
+  dream: { minHours: 24, minSessions: 5 },
 };
 
 describe("user config", () => {
@@ -63,7 +66,8 @@ describe("user config", () => {
       '\uFEFF{\r\n  "autoMemoryDirectory": "~/mem",\r\n  "extraction": { "everyNTurns": 3 },\r\n' +
         '  "harnessLoadsMemoryMd": false,\r\n  "sessionStartBudgetChars": 4000,\r\n' +
         '  "llm": { "provider": "openai-compatible", "model": "qwen3", "baseUrl": "http://127.0.0.1:11434/v1",' +
-        ' "apiKeyEnv": "OLLAMA_KEY", "maxTokensPerDay": 0 },\r\n  "sessionMemory": { "enabled": false }\r\n}\r\n',
+        ' "apiKeyEnv": "OLLAMA_KEY", "maxTokensPerDay": 0 },\r\n  "sessionMemory": { "enabled": false },\r\n' +
+        '  "autoDream": false, "kairos": true, "dream": { "minHours": 0.5, "minSessions": 0 }\r\n}\r\n',
     );
     const want: UserConfig = {
       autoMemoryDirectory: "~/mem",
@@ -79,6 +83,9 @@ describe("user config", () => {
         maxTokensPerDay: 0,
       },
       sessionMemory: { enabled: false },
+      autoDream: false,
+      kairos: true,
+      dream: { minHours: 0.5, minSessions: 0 },
     };
     expect(await loadUserConfig(h)).toEqual(want);
     expect(loadUserConfigSync(h)).toEqual(want);
@@ -105,6 +112,11 @@ describe("user config", () => {
     ['{"llm":{"maxTokensPerDay":-5}}', "llm.maxTokensPerDay", ">= 0"],
     ['{"llm":{"claudePath":""}}', "llm.claudePath", "non-empty"],
     ['{"sessionMemory":{"enabled":"yes"}}', "sessionMemory.enabled", "true or false"],
+    ['{"autoDream":"no"}', "autoDream", "true or false"],
+    ['{"kairos":1}', "kairos", "true or false"],
+    ['{"dream":{"minHours":-1}}', "dream.minHours", ">= 0 (hours)"],
+    ['{"dream":{"minSessions":2.5}}', "dream.minSessions", "an integer >= 0"],
+    ['{"dream":true}', "dream", "an object"],
   ];
 
   it("a pasted API key in llm.apiKeyEnv is refused and never echoed (both loaders)", async () => {
@@ -189,6 +201,18 @@ describe("user config", () => {
           anyValue,
         ),
         sessionMemory: fc.oneof(fc.record({ enabled: anyValue }, { requiredKeys: [] }), anyValue),
+        autoDream: anyValue,
+        kairos: anyValue,
+        dream: fc.oneof(
+          fc.record(
+            {
+              minHours: fc.oneof(fc.double(), anyValue),
+              minSessions: fc.oneof(fc.integer({ min: -2, max: 9 }), anyValue),
+            },
+            { requiredKeys: [] },
+          ),
+          anyValue,
+        ),
       },
       { requiredKeys: [] },
     );
