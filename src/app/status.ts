@@ -3,6 +3,7 @@
  * skip reasons (from events.jsonl), and the health warnings SessionStart would show.
  */
 import { existsSync, readdirSync } from "node:fs";
+import { dreamInProgress, readLastConsolidatedAt } from "../jobs/dream/lock.js";
 import { breakerStatus, type DaySpend, spentToday } from "../llm/ledger/index.js";
 import { readNotepad } from "../notepad/index.js";
 import { scrub } from "../privacy/index.js";
@@ -32,6 +33,18 @@ export interface StatusReport {
     maxTokensPerDay: number;
     breaker: ReturnType<typeof breakerStatus>;
   };
+  /** Auto-dream (issue 5 point 1): when it last consolidated, whether one runs now, why it was skipped. */
+  dream: {
+    autoDream: boolean;
+    kairos: boolean;
+    /** ISO time of the last consolidation (the lock's mtime); null = never. */
+    lastConsolidatedAt: string | null;
+    /** PID of the dream in progress (null = none). */
+    runningPid: number | null;
+    lastCompleted: EventRecord | null;
+    /** `dream_skipped` events by reason (disabled, time, sessions, lock) in the recent events. */
+    skips: Record<string, number>;
+  };
   warnings: string[];
 }
 
@@ -49,7 +62,14 @@ export function buildStatus(ctx: AppContext): StatusReport {
   const events = readRecentEvents(paths.eventsFile, 4 << 20);
   const last: Record<string, EventRecord> = {};
   const skipReasons: Record<string, number> = {};
+  const dreamSkips: Record<string, number> = {};
+  let lastDream: EventRecord | null = null;
   for (const e of events) {
+    if (e.kind === "dream_completed") lastDream = e;
+    if (e.kind === "dream_skipped") {
+      const r = String(e.reason ?? "unknown");
+      dreamSkips[r] = (dreamSkips[r] ?? 0) + 1;
+    }
     const sid = typeof e.session_id === "string" ? e.session_id : "?";
     if (e.kind === "extraction") last[sid] = e;
     if (e.kind.endsWith("_skipped")) {
@@ -68,6 +88,7 @@ export function buildStatus(ctx: AppContext): StatusReport {
     warnings.push((e as Error).message.split("\n")[0] ?? "bad MEMDIR_LLM");
   }
   const now = ctx.rt.now();
+  const lastMs = readLastConsolidatedAt(paths.memoryDir);
   return {
     paths: {
       projectRoot: paths.projectRoot,
@@ -100,6 +121,14 @@ export function buildStatus(ctx: AppContext): StatusReport {
       maxTokensPerDay: ctx.config.llm.maxTokensPerDay,
       breaker: breakerStatus(paths.ledgerFile, now, fingerprint),
     },
+    dream: {
+      autoDream: ctx.config.autoDream,
+      kairos: ctx.config.kairos,
+      lastConsolidatedAt: lastMs === undefined ? null : new Date(lastMs).toISOString(),
+      runningPid: dreamInProgress(paths.memoryDir) ?? null,
+      lastCompleted: lastDream,
+      skips: dreamSkips,
+    },
     warnings: [
       ...warnings,
       ...recentHealthWarnings(ctx),
@@ -131,6 +160,17 @@ export function formatStatus(
       ? `  breaker      OPEN (${m.breaker.reason ?? "?"}) until ${m.breaker.untilMs ? new Date(m.breaker.untilMs).toISOString() : "?"}: ${m.breaker.message ?? ""}`
       : `  breaker      closed${m.breaker.trips ? ` (${m.breaker.trips} recent trips)` : ""}`,
   );
+  const d = s.dream;
+  out.push("", color.bold("dream"));
+  out.push(
+    `  auto         ${d.kairos ? "KAIROS (scheduled: memdir schedule install)" : d.autoDream ? "on" : "off"}; last consolidated ${d.lastConsolidatedAt ?? "never"}${d.runningPid ? `; running (pid ${d.runningPid})` : ""}`,
+  );
+  if (d.lastCompleted)
+    out.push(
+      `  last run     ${d.lastCompleted.ts} ${String(d.lastCompleted.engine)}/${String(d.lastCompleted.mode)}: ${d.lastCompleted.merges ?? 0} merges, ${d.lastCompleted.rewrites ?? 0} rewrites, ${d.lastCompleted.deletions ?? 0} deletions`,
+    );
+  const dreamSkips = Object.entries(d.skips);
+  if (dreamSkips.length) out.push(`  skipped      ${dreamSkips.map(([r, n]) => `${r} ${n}`).join(", ")}`);
   out.push("", color.bold("last extraction per session"));
   const last = Object.entries(s.lastExtractionBySession);
   if (!last.length) out.push(color.dim("  (none yet)"));

@@ -3,11 +3,13 @@
  * message, then start the extraction job detached when it is due (every `extraction.everyNTurns` turns;
  * always before a compaction) and return at once. Mutual exclusion with the main agent (seed 000
  * §24.2) is the job's: it finds the turns in which the agent wrote memory itself in the transcript
- * slice and skips only those, so earlier turns of a throttled batch are still extracted.
+ * slice and skips only those, so earlier turns of a throttled batch are still extracted. At Stop,
+ * the auto-dream's cheap gates are checked too (seed 000 §24.6), and the dream job started when they open.
  */
 import type { HookInput } from "../../adapters/claude-code/hook-input.js";
 import { foldToolLog } from "../../project/index.js";
 import type { AppContext } from "../context.js";
+import { maybeStartDream } from "../dream-gate.js";
 import { captureRememberTags } from "./remember.js";
 import { updateTurnState } from "./turn-state.js";
 
@@ -35,7 +37,7 @@ export async function onTurnEnd(ctx: AppContext, input: HookInput): Promise<stri
     due = !isStop || s.stops - s.lastExtractionStop >= config.extraction.everyNTurns;
     if (due) s.lastExtractionStop = s.stops;
   });
-  if (!due) return undefined;
-  await rt.spawnJob(extractionJobArgs(ctx, input));
+  if (due) await rt.spawnJob(extractionJobArgs(ctx, input));
+  if (isStop) await maybeStartDream(ctx, input.session_id);
   return undefined;
 }

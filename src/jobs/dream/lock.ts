@@ -204,3 +204,14 @@ export function installRollbackOnSignals(
     for (const [sig, fn] of listeners) process.off(sig, fn);
   };
 }
+
+/**
+ * The PID of the dream in progress, if any: the lock's content PID when the sidecar names the same
+ * PID (a finished dream empties the content and removes the sidecar). The PID may be dead (a crash
+ * not yet recovered): check it with the liveness probe. Used by `memdir dream --kill` and status.
+ */
+export function dreamInProgress(memoryDir: string): number | undefined {
+  const side = readPrior(memoryDir);
+  if (side === undefined) return undefined;
+  return readHolderPid(lockPath(memoryDir)) === side.pid ? side.pid : undefined;
+}
