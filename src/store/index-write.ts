@@ -3,11 +3,12 @@
  * write: lock, re-read, merge, atomic replace"; Claude Code #58736: concurrent MEMORY.md appends
  * lost lines). `rebuildIndex` and `deleteMemory` live here; `upsertMemory` in upsert.ts.
  */
-import { rmSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { basename, join, normalize } from "node:path";
 import { MemdirError } from "../core/errors.js";
-import { ensureDir, readTextIfExists, writeFileAtomic } from "../core/fs.js";
+import { ensureDir, readTextIfExists } from "../core/fs.js";
 import { withLockSync } from "../core/lock.js";
+import { type Journal, trackedRemove, trackedWrite } from "./history/journal.js";
 import { INDEX_FILE, planIndex } from "./memory-md.js";
 import { scanTopics } from "./scan.js";
 import type { IndexWriteResult, TopicHeader } from "./types.js";
@@ -19,6 +20,11 @@ export const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
 export interface StoreWriteOptions {
   /** Wait at most this long for the dir lock (ms, default 30,000). */
   lockTimeoutMs?: number;
+  /**
+   * Record every file this call writes or deletes in this change set (store/history `createJournal`:
+   * bytes before, hash after; `memdir undo`). Absent = plain atomic writes, nothing recorded.
+   */
+  journal?: Journal;
 }
 
 /** Runs `fn` holding `<memoryDir>/.memdir.lock` (creates the dir). Throws MemdirError LOCK_TIMEOUT. */
@@ -43,8 +49,15 @@ export function fileExists(path: string): boolean {
   }
 }
 
-/** Rewrites MEMORY.md from `headers` (caller holds the lock). Does not create it for an empty dir. */
-export function writeIndexLocked(memoryDir: string, headers: TopicHeader[]): IndexWriteResult {
+/**
+ * Rewrites MEMORY.md from `headers` (caller holds the lock). Does not create it for an empty dir.
+ * With `opts.journal` the write is recorded in that change set.
+ */
+export function writeIndexLocked(
+  memoryDir: string,
+  headers: TopicHeader[],
+  opts: StoreWriteOptions = {},
+): IndexWriteResult {
   const path = join(memoryDir, INDEX_FILE);
   const existing = readTextIfExists(path);
   if (existing === undefined && headers.length === 0) return { changed: false, listed: [], collapsed: [] };
@@ -72,7 +85,7 @@ export function writeIndexLocked(memoryDir: string, headers: TopicHeader[]): Ind
   }));
   const plan = planIndex(existing, topics, resolve);
   const changed = plan.text !== existing;
-  if (changed) writeFileAtomic(path, plan.text);
+  if (changed) trackedWrite(opts, path, plan.text);
   return {
     changed,
     listed: plan.listed,
@@ -86,7 +99,7 @@ export function writeIndexLocked(memoryDir: string, headers: TopicHeader[]): Ind
  * place, lines to missing files go, new topics are appended, then the write-time budget applies.
  */
 export function rebuildIndex(memoryDir: string, opts: StoreWriteOptions = {}): IndexWriteResult {
-  return withStoreLock(memoryDir, () => writeIndexLocked(memoryDir, scanAll(memoryDir)), opts);
+  return withStoreLock(memoryDir, () => writeIndexLocked(memoryDir, scanAll(memoryDir), opts), opts);
 }
 
 /**
@@ -113,8 +126,8 @@ export function deleteMemory(
     memoryDir,
     () => {
       if (!fileExists(path)) return { deleted: false, path };
-      rmSync(path, { force: true });
-      const idx = writeIndexLocked(memoryDir, scanAll(memoryDir));
+      trackedRemove(opts, path);
+      const idx = writeIndexLocked(memoryDir, scanAll(memoryDir), opts);
       return idx.warning ? { deleted: true, path, warning: idx.warning } : { deleted: true, path };
     },
     opts,

@@ -6,12 +6,13 @@
  * that version is replaced, and a file a live session changed meanwhile gets the draft merged into
  * it instead, never overwritten. Also the hash-guarded delete.
  */
-import { lstatSync, readFileSync, rmSync } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isoUtc } from "../core/clock.js";
 import { errnoCode, MemdirError } from "../core/errors.js";
-import { readTextIfExists, writeFileAtomic } from "../core/fs.js";
+import { readTextIfExists } from "../core/fs.js";
 import { scrub } from "../privacy/index.js";
+import { trackedRemove, trackedWrite } from "./history/journal.js";
 import { type StoreWriteOptions, scanAll, withStoreLock, writeIndexLocked } from "./index-write.js";
 import { formatIndexLine, INDEX_FILE } from "./memory-md.js";
 import { containsFact } from "./similarity.js";
@@ -145,7 +146,13 @@ function merged(cur: TopicFile, draft: TopicFile, opts: ReplaceOptions): TopicFi
  * When the title or hook of `file` changed and its MEMORY.md line is the one memdir generated for the
  * old values, rewrites that line for the new ones (a hand-written line is left alone). Caller holds the lock.
  */
-function refreshIndexLine(memoryDir: string, file: string, before: TopicFile, after: TopicFile): void {
+function refreshIndexLine(
+  memoryDir: string,
+  file: string,
+  before: TopicFile,
+  after: TopicFile,
+  opts: StoreWriteOptions,
+): void {
   if (before.name === after.name && before.description === after.description) return;
   const path = join(memoryDir, INDEX_FILE);
   const text = readTextIfExists(path);
@@ -155,7 +162,7 @@ function refreshIndexLine(memoryDir: string, file: string, before: TopicFile, af
   const at = lines.findIndex((l) => l.trimEnd() === old);
   if (at < 0) return;
   lines[at] = formatIndexLine(after.name, file, after.description);
-  writeFileAtomic(path, lines.join("\n"));
+  trackedWrite(opts, path, lines.join("\n"));
 }
 
 /**
@@ -191,9 +198,9 @@ export function replaceMemory(
       const isSame = topicHash(text) === opts.expectedHash;
       const next = isSame ? replaced(cur, draft, opts) : merged(cur, draft, opts);
       if (next === undefined) return { action: "unchanged", path };
-      writeFileAtomic(path, serializeTopic(next));
-      refreshIndexLine(memoryDir, file, cur, next);
-      const idx = writeIndexLocked(memoryDir, scanAll(memoryDir));
+      trackedWrite(opts, path, serializeTopic(next));
+      refreshIndexLine(memoryDir, file, cur, next, opts);
+      const idx = writeIndexLocked(memoryDir, scanAll(memoryDir), opts);
       const action = isSame ? "replaced" : "merged";
       return idx.warning ? { action, path, warning: idx.warning } : { action, path };
     },
@@ -219,8 +226,8 @@ export function deleteMemoryIfUnchanged(
       const text = readRegular(path);
       if (text === undefined) return { action: "missing" as const, path };
       if (topicHash(text) !== opts.expectedHash) return { action: "changed" as const, path };
-      rmSync(path, { force: true });
-      const idx = writeIndexLocked(memoryDir, scanAll(memoryDir));
+      trackedRemove(opts, path);
+      const idx = writeIndexLocked(memoryDir, scanAll(memoryDir), opts);
       return idx.warning
         ? { action: "deleted" as const, path, warning: idx.warning }
         : { action: "deleted" as const, path };

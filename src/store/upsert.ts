@@ -5,7 +5,6 @@
 import { join } from "node:path";
 import { isoUtc } from "../core/clock.js";
 import { MemdirError } from "../core/errors.js";
-import { writeFileAtomic } from "../core/fs.js";
 import {
   normalizeNewlines,
   slugify,
@@ -15,6 +14,7 @@ import {
 } from "../core/text.js";
 import { scrub } from "../privacy/index.js";
 import { ParseCache } from "./cache.js";
+import { trackedWrite } from "./history/journal.js";
 import {
   fileExists,
   type StoreWriteOptions,
@@ -102,18 +102,23 @@ export function unionSources(existing: unknown, add: readonly string[]): string[
   return all.slice(-MAX_SOURCES);
 }
 
-function mergeInto(topic: TopicFile, d: CleanDraft, nowMs: number): "merged" | "unchanged" {
+function mergeInto(
+  topic: TopicFile,
+  d: CleanDraft,
+  nowMs: number,
+  opts: StoreWriteOptions,
+): "merged" | "unchanged" {
   const known = containsFact(`${topic.description}\n${topic.body}`, d.body);
   const sources = unionSources(topic.metadata.sources, d.sources);
   if (known && !sources) return "unchanged";
   const next: TopicFile = { ...topic, metadata: { ...topic.metadata, updated: isoSeconds(nowMs) } };
   if (!known) next.body = topic.body.trim() === "" ? d.body : `${topic.body}\n\n${d.body}`;
   if (sources) next.metadata.sources = sources;
-  writeFileAtomic(topic.path, serializeTopic(next));
+  trackedWrite(opts, topic.path, serializeTopic(next));
   return "merged";
 }
 
-function createTopic(memoryDir: string, d: CleanDraft, nowMs: number): TopicFile {
+function createTopic(memoryDir: string, d: CleanDraft, nowMs: number, opts: StoreWriteOptions): TopicFile {
   const name = newTopicName(memoryDir, d);
   const metadata: Record<string, unknown> = {};
   if (d.originSessionId) metadata.originSessionId = d.originSessionId;
@@ -130,7 +135,7 @@ function createTopic(memoryDir: string, d: CleanDraft, nowMs: number): TopicFile
     path: join(memoryDir, `${name}.md`),
     mtimeMs: nowMs,
   };
-  writeFileAtomic(topic.path, serializeTopic(topic));
+  trackedWrite(opts, topic.path, serializeTopic(topic));
   return topic;
 }
 
@@ -176,15 +181,15 @@ export function upsertMemory(
       const dup = findNearDuplicate(d, d.name ? slugify(d.name) : undefined, candidates);
       let result: UpsertResult;
       if (dup) {
-        const action = mergeInto(dup.topic, d, opts.nowMs);
+        const action = mergeInto(dup.topic, d, opts.nowMs, opts);
         result = { action, name: fileStem(dup.topic.path), path: dup.topic.path };
       } else {
-        const t = createTopic(memoryDir, d, opts.nowMs);
+        const t = createTopic(memoryDir, d, opts.nowMs, opts);
         result = { action: "created", name: t.name, path: t.path };
       }
       const rest = headers.filter((h) => h.path !== result.path);
       const mine = headerOf(result.path);
-      const idx = writeIndexLocked(memoryDir, mine ? [...rest, mine] : rest);
+      const idx = writeIndexLocked(memoryDir, mine ? [...rest, mine] : rest, opts);
       return idx.warning ? { ...result, warning: idx.warning } : result;
     },
     opts,

@@ -12,6 +12,7 @@ import {
   type MemoryDraft,
   parseTopic,
   replaceMemory,
+  type StoreWriteOptions,
   upsertMemory,
 } from "../../store/index.js";
 import { displayName, type MemoryTarget, resolveMemoryPath } from "./paths.js";
@@ -21,6 +22,14 @@ import type { AppliedOp, ApplyOptions, SandboxRoots, StagedOp } from "./types.js
 /** Error codes that skip one op (bad data); anything else (LOCK_TIMEOUT, I/O) is thrown. */
 const SKIP_CODES = new Set(["BAD_INPUT", "BAD_FRONTMATTER", "BAD_MEMORY_TYPE", "BAD_PATH", "NOT_FOUND"]);
 
+/** The store options every store call of an apply gets: the lock timeout and the change-set journal. */
+function storeOptions(opts: ApplyOptions): StoreWriteOptions {
+  return {
+    ...(opts.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: opts.lockTimeoutMs }),
+    ...(opts.journal === undefined ? {} : { journal: opts.journal }),
+  };
+}
+
 function applyWrite(
   op: Extract<StagedOp, { op: "write" }>,
   dir: string,
@@ -29,7 +38,7 @@ function applyWrite(
 ) {
   const content = scrub(op.content);
   checkTopicText(content, t.display);
-  const store = opts.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: opts.lockTimeoutMs };
+  const store = storeOptions(opts);
   const path = t.path;
   if (op.baseHash === undefined && !t.exists) {
     const topic = parseTopic(content, path, opts.nowMs);
@@ -83,7 +92,7 @@ function applyWrite(
 function applyDelete(op: Extract<StagedOp, { op: "delete" }>, dir: string, opts: ApplyOptions) {
   const r = deleteMemoryIfUnchanged(dir, op.file, {
     expectedHash: String(op.baseHash),
-    ...(opts.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: opts.lockTimeoutMs }),
+    ...storeOptions(opts),
   });
   if (r.action === "deleted")
     return { action: "deleted" as const, path: r.path, ...(r.warning ? { warning: r.warning } : {}) };
@@ -101,6 +110,7 @@ function applyDelete(op: Extract<StagedOp, { op: "delete" }>, dir: string, opts:
  * - write with `baseHash`, file changed since → `merged` (its new paragraphs appended, never
  *   overwritten); file deleted since → `skipped`;
  * - delete → `deleted` when the file still hashes to `baseHash`, else `skipped` with the reason.
+ * With `opts.journal`, every store write and delete (MEMORY.md included) is recorded in that change set.
  * An op whose path breaks the sandbox rules, whose scope has no root, or whose content is not a
  * valid topic file (after scrubbing) is `skipped` with the reason. Re-applying the same ops
  * changes nothing more.

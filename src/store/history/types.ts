@@ -1,0 +1,81 @@
+/**
+ * Change sets (issue 5 point 5; DESIGN.md §3.1 reserves `memory/.history/`): every applied dream,
+ * extraction run and undo is recorded as one change set that `memdir history` lists and
+ * `memdir undo [id]` reverts exactly. Plain JSON on disk, one file per change set.
+ */
+
+/** What produced a change set. */
+export type ChangeSetKind = "dream" | "extraction" | "undo";
+export const CHANGE_SET_KINDS: readonly ChangeSetKind[] = ["dream", "extraction", "undo"];
+
+/** Which memory dir a recorded file lives in: the project's (DESIGN.md §3.1) or the user's (§3.3). */
+export type HistoryScope = "project" | "user";
+
+/** The memory dirs a change set may touch. Absolute paths; never stored in the change set itself. */
+export interface HistoryRoots {
+  project: string;
+  user?: string;
+}
+
+/** A file of one scope: `file` is relative to the scope's root with `/` separators (`logs/2026/11/2026-11-29.md`). */
+export interface FileRef {
+  scope: HistoryScope;
+  file: string;
+}
+
+/** One file as a journal recorded it (in memory: the before bytes are raw). */
+export interface JournalEntry extends FileRef {
+  /** The file's bytes before the first write of the change set; null = it did not exist. */
+  before: Uint8Array | null;
+  /** Permission bits (`mode & 0o777`) and mtime (ms) of the file before, when it existed. */
+  beforeMode?: number;
+  beforeMtimeMs?: number;
+  /** Hex SHA-256 of the bytes after the last write; null = deleted. */
+  after: string | null;
+  /**
+   * Another writer changed the file between two writes of this change set (its hash was not the
+   * one this journal left): restoring `before` would also revert that writer, so undo treats the
+   * file as a conflict.
+   */
+  interleaved?: boolean;
+}
+
+/** One file as stored in `<id>.json`: the before bytes base64 (byte-exact: BOM, CRLF, invalid UTF-8). */
+export interface StoredEntry extends FileRef {
+  before: string | null;
+  beforeMode?: number;
+  beforeMtimeMs?: number;
+  after: string | null;
+  interleaved?: boolean;
+}
+
+/** `<project memory dir>/.history/<id>.json`. */
+export interface ChangeSet {
+  version: 1;
+  /** Time-based, sortable as text within a second: `20261129T101500Z-ab12`. */
+  id: string;
+  /** Commit order in this memory dir (1, 2, …): orders change sets made in the same second. */
+  seq: number;
+  kind: ChangeSetKind;
+  /** ISO-8601 UTC time of the commit. */
+  createdAt: string;
+  summary: string;
+  /** In the order first written. */
+  files: StoredEntry[];
+  /** For kind "undo": the change set it reverted. */
+  undoes?: string;
+  /** The undo change set that reverted this one (cleared again when that undo is itself undone = redo). */
+  undoneBy?: string;
+}
+
+/** A line of `memdir history`. */
+export interface ChangeSetInfo {
+  id: string;
+  kind: ChangeSetKind;
+  createdAt: string;
+  summary: string;
+  /** Number of files the change set touched. */
+  files: number;
+  undoes?: string;
+  undoneBy?: string;
+}

@@ -1,0 +1,87 @@
+/**
+ * Fixtures for the change-set tests: a SHA-256 of whole memory dirs (paths, permission bits and bytes;
+ * `.history/` and lock files left out) and a memory dir with files a plain text round trip would
+ * damage (BOM, CRLF, invalid UTF-8, unusual modes).
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+
+/** Every regular file under `dir` (recursive), relative paths sorted; `.history/` and `*.lock` skipped. */
+export function listTree(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(d);
+    } catch {
+      return;
+    }
+    for (const n of names) {
+      const p = join(d, n);
+      const st = statSync(p);
+      if (st.isDirectory()) {
+        if (n !== ".history") walk(p);
+      } else if (!n.endsWith(".lock")) out.push(relative(dir, p));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** SHA-256 over every file of `dirs` (see listTree): its dir index, relative path, mode bits and bytes. */
+export function treeHash(...dirs: string[]): string {
+  const h = createHash("sha256");
+  dirs.forEach((dir, i) => {
+    for (const rel of listTree(dir)) {
+      const p = join(dir, rel);
+      h.update(`${i}\0${rel}\0${(statSync(p).mode & 0o777).toString(8)}\0`);
+      h.update(readFileSync(p));
+      h.update("\0");
+    }
+  });
+  return h.digest("hex");
+}
+
+/** Invalid UTF-8 in a body: a lone continuation byte, 0xFF, a cut 3-byte sequence. */
+export const ODD_BYTES = Buffer.from([0x80, 0xff, 0xfe, 0xe2, 0x82]);
+
+/**
+ * A project memory dir and a user memory dir with: a BOM + CRLF topic (mode 0644), a topic whose
+ * body holds invalid UTF-8 (mode 0640), a plain topic, a hand-written CRLF MEMORY.md, a daily log,
+ * and one user topic.
+ */
+export function plantMemoryDirs(root: string): { project: string; user: string } {
+  const project = join(root, "memory");
+  const user = join(root, "user-memory");
+  mkdirSync(join(project, "logs", "2026", "11"), { recursive: true });
+  mkdirSync(user, { recursive: true });
+  writeFileSync(
+    join(project, "bom-crlf.md"),
+    "\uFEFF---\r\nname: Windows topic\r\ndescription: Written on Windows with a BOM\r\ntype: feedback\r\n---\r\nUse tabs in the Makefile.\r\n",
+    { mode: 0o644 },
+  );
+  writeFileSync(
+    join(project, "odd-bytes.md"),
+    Buffer.concat([
+      Buffer.from("---\nname: odd bytes\ndescription: A body with broken bytes\ntype: reference\n---\nraw: "),
+      ODD_BYTES,
+      Buffer.from("\n"),
+    ]),
+    { mode: 0o640 },
+  );
+  writeFileSync(
+    join(project, "plain.md"),
+    "---\nname: plain\ndescription: The staging database is on port 5433\ntype: project\n---\nStaging Postgres listens on 5433.\n",
+  );
+  writeFileSync(
+    join(project, "MEMORY.md"),
+    "# Memory Index\r\n- [Windows topic](bom-crlf.md) — Written on Windows with a BOM\r\n- [odd bytes](odd-bytes.md) — A body with broken bytes\r\n- [plain](plain.md) — The staging database is on port 5433\r\n",
+  );
+  writeFileSync(join(project, "logs", "2026", "11", "2026-11-29.md"), "# 2026-11-29\n");
+  writeFileSync(
+    join(user, "role.md"),
+    "---\nname: role\ndescription: The user is a backend engineer\ntype: user\n---\nBackend engineer, mostly Go.\n",
+  );
+  return { project, user };
+}
