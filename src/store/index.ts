@@ -5,6 +5,8 @@
  * `loadIndexForPrompt` may import `store/load.js` directly.
  */
 
+export * from "./daily-log/index.js";
+export * from "./history/index.js";
 export {
   deleteMemory,
   rebuildIndex,

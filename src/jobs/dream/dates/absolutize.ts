@@ -1,0 +1,155 @@
+/**
+ * `absolutizeDates`: the dream's "relative dates -> absolute" step (DESIGN.md §4 Dream job; seed 000
+ * §24.6 consolidation; issue 5 point 3). A memory that says "yesterday" is wrong the day after it is
+ * read; the memory's own timestamp says which day was meant.
+ */
+import * as chrono from "chrono-node";
+import { type CivilDate, type Granularity, isoDay, isoMonth, mondayOf, zonedDate } from "./calendar.js";
+import { englishReplacement, findEnglish } from "./english.js";
+import { adjustFollower, evaluateKorean, KOREAN_TAG, koreanParser, koreanPattern } from "./korean.js";
+import { maskProtected } from "./protect.js";
+
+export interface DateChange {
+  /** The text replaced, exactly as it was (a Korean particle that had to change is included). */
+  from: string;
+  /** What replaced it. */
+  to: string;
+  /** UTF-16 offset of `from` in the input text. */
+  index: number;
+}
+
+export interface AbsolutizeResult {
+  text: string;
+  /** In text order. */
+  changes: DateChange[];
+}
+
+export interface AbsolutizeOptions {
+  /** IANA time zone the memory's author lived in (default "UTC"): decides which day "yesterday" was. */
+  timeZone?: string;
+}
+
+/** English arithmetic: `chrono.casual`. */
+const english = chrono.casual;
+/**
+ * Korean: the custom parser on its own chrono instance (chrono has no Korean locale). Next to
+ * chrono's English parsers, their refiners merge a Korean result into an English one or drop it
+ * ("next Friday 어제").
+ */
+const korean = new chrono.Chrono({ parsers: [koreanParser], refiners: [] });
+
+interface Candidate {
+  start: number;
+  end: number;
+  to: string;
+}
+
+/**
+ * Rewrites relative dates in `text` as absolute ones, counted from `refMs` (ms since the epoch, the
+ * memory's own timestamp) in `opts.timeZone` (default "UTC"):
+ * - a day → `2026-11-28` ("We shipped it yesterday" → "We shipped it on 2026-11-28"; 어제 → 2026-11-28),
+ * - a week → "the week of 2026-11-16" / "2026-11-16 주간" (weeks start on Monday),
+ * - a month → `2026-10`, a year → `2025` (Korean: `2025년`).
+ * English: today, yesterday, tomorrow, the day before yesterday / after tomorrow, last/next/this
+ * <weekday|week|month|year>, this past <weekday>, N days/weeks/months/years ago / from now (dates by
+ * chrono-node). Korean: see korean.ts. Untouched: absolute dates, times of day, durations ("for 2
+ * days", "in 3 weeks", "2주 동안"), vague words (recently, soon, a few days ago, 최근), words chrono
+ * over-matches (may, march, second, sat, version numbers), inline code, fenced code, HTML comments,
+ * URLs, link targets and e-mail addresses. Idempotent: the output contains no expression it rewrites.
+ * Pure; `text` may be any string (CRLF kept).
+ * @throws MemdirError BAD_INPUT for an unknown time zone or a non-finite `refMs`.
+ */
+export function absolutizeDates(text: string, refMs: number, opts: AbsolutizeOptions = {}): AbsolutizeResult {
+  const zoned = zonedDate(refMs, opts.timeZone ?? "UTC");
+  if (text.length === 0) return { text, changes: [] };
+  const reference = { instant: new Date(refMs), timezone: zoned.offsetMinutes };
+  const masked = maskProtected(text);
+  const candidates: Candidate[] = [];
+
+  // chrono adds months with Date#setMonth (Mar 31 + 1 month = May 1): month and year expressions
+  // are counted from noon on the 1st of the reference month instead.
+  const firstOfMonth = {
+    instant: new Date(Date.UTC(zoned.year, zoned.month - 1, 1, 12) - zoned.offsetMinutes * 60_000),
+    timezone: zoned.offsetMinutes,
+  };
+  const dates = new Map<string, CivilDate | undefined>();
+  for (const c of findEnglish(masked)) {
+    const coarse = c.granularity === "month" || c.granularity === "year";
+    const phrase = c.phrase.toLowerCase().replace(/\s+/g, " ");
+    if (!dates.has(phrase)) {
+      // chrono's "this week" is the Sunday-based week; ours start on Monday (ISO 8601)
+      const date =
+        phrase === "this week"
+          ? { year: zoned.year, month: zoned.month, day: zoned.day }
+          : chronoDate(phrase, coarse ? firstOfMonth : reference);
+      dates.set(phrase, date);
+    }
+    const date = dates.get(phrase);
+    if (date === undefined) continue;
+    const to = englishReplacement(masked, c.start, c.end, c.granularity, englishForm(c.granularity, date));
+    candidates.push({ start: c.start, end: c.end, to });
+  }
+
+  // Korean: chrono finds them (the custom parser, which checks the context and computes the date);
+  // each result is one expression (no refiners), matched again for the particle that follows it.
+  const ref: CivilDate = zoned;
+  for (const r of korean.parse(masked, reference)) {
+    if (![...r.tags()].some((t) => t.startsWith(KOREAN_TAG))) continue;
+    const span = masked.slice(0, r.index + r.text.length);
+    const re = koreanPattern();
+    re.lastIndex = r.index;
+    for (let m = re.exec(span); m !== null; m = re.exec(span)) {
+      const hit = evaluateKorean(masked, m, ref);
+      if (hit === undefined) continue;
+      const phrase = masked.slice(hit.start, hit.end);
+      const follower = adjustFollower(phrase, hit.follower, hit.granularity);
+      candidates.push({
+        start: hit.start,
+        end: hit.end + hit.follower.length,
+        to: koreanForm(hit.granularity, hit.date) + follower,
+      });
+    }
+  }
+  return apply(text, candidates);
+}
+
+/** The civil date chrono gives `phrase` alone; undefined unless one result ends where the phrase ends. */
+function chronoDate(phrase: string, reference: { instant: Date; timezone: number }): CivilDate | undefined {
+  const r = english.parse(phrase, reference).find((x) => x.index + x.text.length === phrase.length);
+  if (r === undefined) return undefined;
+  const year = r.start.get("year");
+  const month = r.start.get("month");
+  const day = r.start.get("day");
+  return year === null || month === null || day === null ? undefined : { year, month, day };
+}
+
+function englishForm(g: Granularity, d: CivilDate): string {
+  if (g === "day") return isoDay(d);
+  if (g === "week") return `the week of ${isoDay(mondayOf(d))}`;
+  if (g === "month") return isoMonth(d);
+  return String(d.year);
+}
+
+function koreanForm(g: Granularity, d: CivilDate): string {
+  if (g === "day") return isoDay(d);
+  if (g === "week") return `${isoDay(d)} 주간`;
+  if (g === "month") return isoMonth(d);
+  return `${d.year}년`;
+}
+
+/** Applies non-overlapping candidates (the earliest, then the longest, wins). */
+function apply(text: string, candidates: Candidate[]): AbsolutizeResult {
+  candidates.sort((a, b) => a.start - b.start || b.end - a.end);
+  const changes: DateChange[] = [];
+  let out = "";
+  let last = 0;
+  for (const c of candidates) {
+    if (c.start < last) continue;
+    const from = text.slice(c.start, c.end);
+    if (from === c.to) continue;
+    out += text.slice(last, c.start) + c.to;
+    changes.push({ from, to: c.to, index: c.start });
+    last = c.end;
+  }
+  return changes.length === 0 ? { text, changes } : { text: out + text.slice(last), changes };
+}

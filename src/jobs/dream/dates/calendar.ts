@@ -1,0 +1,100 @@
+/**
+ * Calendar arithmetic for `absolutizeDates`: the reference instant's offset in an IANA time zone,
+ * plain civil dates (year, month 1-12, day) computed in UTC so the host time zone never matters, the
+ * Monday that starts a week (ISO 8601 weeks, as Korean and most European calendars count them), and
+ * the output forms (DESIGN.md §4 "relative dates -> absolute").
+ */
+import { MemdirError } from "../../../core/errors.js";
+
+/** A civil date: `month` 1-12, `day` 1-31. */
+export interface CivilDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/** What a relative expression names: a day, a week (Monday-based), a month or a year. */
+export type Granularity = "day" | "week" | "month" | "year";
+
+const DAY_MS = 86_400_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      });
+    } catch (cause) {
+      throw new MemdirError("BAD_INPUT", `unknown time zone "${timeZone}"`, {
+        expected: 'an IANA time zone name such as "UTC", "Asia/Seoul" or "America/New_York"',
+        received: JSON.stringify(timeZone.slice(0, 80)),
+        hint: "pass a time zone name Intl.DateTimeFormat accepts (or omit it for UTC)",
+        cause,
+      });
+    }
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/**
+ * The civil date and the UTC offset (minutes east of UTC) of instant `ms` in `timeZone`.
+ * @throws MemdirError BAD_INPUT for an unknown time zone or a non-finite `ms`.
+ */
+export function zonedDate(ms: number, timeZone: string): CivilDate & { offsetMinutes: number } {
+  if (!Number.isFinite(ms)) {
+    throw new MemdirError("BAD_INPUT", "the reference time of a memory is not a number", {
+      expected: "milliseconds since the epoch (a finite number)",
+      received: String(ms),
+      hint: "pass the memory's own timestamp (metadata.updated or the file's mtime) in ms",
+    });
+  }
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(new Date(ms))) {
+    if (p.type !== "literal") parts[p.type] = Number(p.value);
+  }
+  const year = parts.year ?? 1970;
+  const month = parts.month ?? 1;
+  const day = parts.day ?? 1;
+  const asUtc = Date.UTC(year, month - 1, day, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+  const offsetMinutes = Math.round((asUtc - (ms - (((ms % 1000) + 1000) % 1000))) / 60_000);
+  return { year, month, day, offsetMinutes };
+}
+
+/** `d` moved by `days` (negative = earlier). */
+export function addDays(d: CivilDate, days: number): CivilDate {
+  const t = new Date(Date.UTC(d.year, d.month - 1, d.day) + days * DAY_MS);
+  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
+}
+
+/** `d` moved by `months` whole months; only year and month are meaningful (day set to 1). */
+export function addMonths(d: CivilDate, months: number): CivilDate {
+  const index = d.year * 12 + (d.month - 1) + months;
+  return { year: Math.floor(index / 12), month: (((index % 12) + 12) % 12) + 1, day: 1 };
+}
+
+/** 0 = Monday … 6 = Sunday (ISO 8601 order). */
+export function isoWeekday(d: CivilDate): number {
+  return (new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() + 6) % 7;
+}
+
+/** The Monday of the week holding `d`. */
+export function mondayOf(d: CivilDate): CivilDate {
+  return addDays(d, -isoWeekday(d));
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+
+/** `YYYY-MM-DD`. */
+export const isoDay = (d: CivilDate): string => `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
+/** `YYYY-MM`. */
+export const isoMonth = (d: CivilDate): string => `${pad(d.year, 4)}-${pad(d.month)}`;
