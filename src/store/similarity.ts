@@ -183,3 +183,16 @@ export function fileStem(path: string): string {
   const base = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
   return base.replace(/\.md$/i, "");
 }
+
+/**
+ * The light English stemming `contentWords` applies to each word (`tests` → `test`, `mocking` →
+ * `mock`), for callers that tokenize differently but must meet `contentWords` (jobs/dream/offline).
+ */
+export function stemWord(word: string): string {
+  return stem(word);
+}
+
+/** Whether `word` is one of the stopwords `contentWords` drops (lower-case input). */
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word);
+}
