@@ -25,6 +25,15 @@ const FILE_PROP = {
   description: "Topic file name: `name.md` (project memory) or `user/name.md` (user memory). No directories.",
 };
 
+/** The optional one-line reason of a change (the dream plan shows it; jobs/dream/model). */
+const REASON_PROP = {
+  type: "string" as const,
+  description:
+    "Optional: one line saying why (e.g. `duplicate of testing.md`, `contradicted by the 2026-03-02 session`, `relative date made absolute`).",
+};
+const reasonOf = (input: Record<string, unknown>) =>
+  typeof input.reason === "string" ? input.reason : undefined;
+
 interface ListRoot {
   scope: MemoryScope;
   dir: string;
@@ -106,14 +115,18 @@ export function memoryTools(roots: SandboxRoots, staging: Staging, maxReadChars:
     "Create a topic file or replace one you have read, with its whole content: a frontmatter block " +
       `(name, description, type: ${MEMORY_TYPES.join(" | ")}) then the body. Staged; written when the run ends.`,
     objectSchema(
-      { file: FILE_PROP, content: { type: "string", minLength: 1, description: "The whole topic file." } },
+      {
+        file: FILE_PROP,
+        content: { type: "string", minLength: 1, description: "The whole topic file." },
+        reason: REASON_PROP,
+      },
       ["file", "content"],
     ),
     (input) => {
       const t = resolveMemoryPath(input.file as string, roots, "write");
       const content = input.content as string;
       checkTopicText(content, t.display);
-      const { isNew } = staging.write(t, content);
+      const { isNew } = staging.write(t, content, reasonOf(input));
       return `Staged: ${t.display} ${isNew ? "created" : "replaced"} (written when this run ends).`;
     },
   );
@@ -126,6 +139,7 @@ export function memoryTools(roots: SandboxRoots, staging: Staging, maxReadChars:
         file: FILE_PROP,
         old_string: { type: "string", minLength: 1, description: "Exact text to replace (must occur once)." },
         new_string: { type: "string", description: "Replacement text." },
+        reason: REASON_PROP,
       },
       ["file", "old_string", "new_string"],
     ),
@@ -154,7 +168,7 @@ export function memoryTools(roots: SandboxRoots, staging: Staging, maxReadChars:
       }
       const next = base.slice(0, at) + to + base.slice(at + from.length);
       checkTopicText(next, t.display);
-      staging.write(t, next);
+      staging.write(t, next, reasonOf(input));
       return `Staged: edited ${t.display} (written when this run ends).`;
     },
   );
@@ -162,10 +176,10 @@ export function memoryTools(roots: SandboxRoots, staging: Staging, maxReadChars:
     "memory_delete",
     "Delete a topic file (a duplicate, or a memory that is wrong). Staged; done when the run ends, " +
       "and skipped if the file changes meanwhile.",
-    objectSchema({ file: FILE_PROP }, ["file"]),
+    objectSchema({ file: FILE_PROP, reason: REASON_PROP }, ["file"]),
     (input) => {
       const t = resolveMemoryPath(input.file as string, roots, "write");
-      staging.delete(t);
+      staging.delete(t, reasonOf(input));
       return `Staged: ${t.display} will be deleted when this run ends.`;
     },
   );

@@ -27,7 +27,20 @@ interface Entry {
   kind: "write" | "delete";
   content?: string;
   baseHash?: string;
+  /** The model's reasons, distinct ones joined with "; " (jobs/dream/model shows them in the plan). */
+  reason?: string;
 }
+
+/** Reasons over several calls on one file: distinct ones kept, in order. */
+function addReason(prev: string | undefined, next: string | undefined): string | undefined {
+  const r = next?.trim();
+  if (!r) return prev;
+  if (prev === undefined) return r;
+  return prev.split("; ").includes(r) ? prev : `${prev}; ${r}`;
+}
+
+/** `reason` as an optional field. */
+const withReason = (reason: string | undefined) => (reason === undefined ? {} : { reason });
 
 /** The model's current view of one file. */
 export type FileView =
@@ -78,16 +91,21 @@ export class Staging {
     });
   }
 
-  /** Stages the whole new `content` of `t`. Returns whether the file is new in the model's view. */
-  write(t: MemoryTarget, content: string): { isNew: boolean } {
+  /**
+   * Stages the whole new `content` of `t`, with the model's optional `reason`. Returns whether the
+   * file is new in the model's view.
+   */
+  write(t: MemoryTarget, content: string, reason?: string): { isNew: boolean } {
     const key = Staging.key(t.scope, t.file);
     const e = this.entries.get(key);
     if (e) {
-      this.entries.set(key, { ...e, kind: "write", content });
+      const r = withReason(addReason(e.reason, reason));
+      this.entries.set(key, { ...e, kind: "write", content, ...r });
       return { isNew: e.kind === "write" && e.baseHash === undefined };
     }
     const b = this.base(t, "overwrite");
-    this.entries.set(key, { scope: t.scope, file: t.file, kind: "write", content, baseHash: b.hash });
+    const r = withReason(addReason(undefined, reason));
+    this.entries.set(key, { scope: t.scope, file: t.file, kind: "write", content, baseHash: b.hash, ...r });
     return { isNew: b.text === undefined };
   }
 
@@ -101,14 +119,19 @@ export class Staging {
     return b.text;
   }
 
-  /** Stages the deletion of `t`. @throws MemdirError NOT_FOUND when there is nothing to delete. */
-  delete(t: MemoryTarget): void {
+  /**
+   * Stages the deletion of `t`, with the model's optional `reason` (it replaces the reasons of
+   * earlier writes). @throws MemdirError NOT_FOUND when there is nothing to delete.
+   */
+  delete(t: MemoryTarget, reason?: string): void {
+    const r = withReason(addReason(undefined, reason));
     const key = Staging.key(t.scope, t.file);
     const e = this.entries.get(key);
     if (e?.kind === "delete") throw notFound(t, " (already deleted in this run)");
     if (e?.kind === "write") {
       if (e.baseHash === undefined) this.entries.delete(key);
-      else this.entries.set(key, { scope: t.scope, file: t.file, kind: "delete", baseHash: e.baseHash });
+      else
+        this.entries.set(key, { scope: t.scope, file: t.file, kind: "delete", baseHash: e.baseHash, ...r });
       return;
     }
     const seen = this.seen.get(key);
@@ -118,7 +141,7 @@ export class Staging {
       if (text !== undefined) hash = topicHash(text);
     }
     if (hash === undefined) throw notFound(t, "");
-    this.entries.set(key, { scope: t.scope, file: t.file, kind: "delete", baseHash: hash });
+    this.entries.set(key, { scope: t.scope, file: t.file, kind: "delete", baseHash: hash, ...r });
   }
 
   /** Staged state of `file` in `scope`, if any (for listings). */
@@ -136,10 +159,12 @@ export class Staging {
   /** One op per file with a staged change, in the order first staged. */
   ops(): StagedOp[] {
     return [...this.entries.values()].map((e): StagedOp => {
+      const r = withReason(e.reason);
       if (e.kind === "delete")
-        return { op: "delete", scope: e.scope, file: e.file, baseHash: e.baseHash as string };
+        return { op: "delete", scope: e.scope, file: e.file, baseHash: e.baseHash as string, ...r };
       const op: StagedOp = { op: "write", scope: e.scope, file: e.file, content: e.content as string };
       if (e.baseHash !== undefined) op.baseHash = e.baseHash;
+      if (e.reason !== undefined) op.reason = e.reason;
       return op;
     });
   }
