@@ -11,6 +11,7 @@ import { type RunExtractionResult, runExtraction } from "../jobs/extract/index.j
 import { sessionStatePaths } from "../paths/index.js";
 import { foldToolLog } from "../project/index.js";
 import { readCursor, readSessionStarted, takeExtractionQueue } from "../sessions/index.js";
+import { commitChangeSet, createJournal, type Journal } from "../store/index.js";
 import { type AppContext, projectContext } from "./context.js";
 import { indexSessionTranscript } from "./index-session.js";
 import { type ModelChoice, openModel } from "./llm.js";
@@ -35,6 +36,8 @@ export interface ExtractJobResult {
   to: number;
   skipped?: string;
   error?: string;
+  /** The run's change set (`memdir history`), when it wrote memory-dir files. */
+  changeSet?: string;
 }
 
 /** Wait this long for another extraction of the same session to finish (ms). */
@@ -69,28 +72,82 @@ async function extractOne(
         error: model.reason,
       });
     }
-    const r = await runExtraction({
-      sessionId,
-      transcriptPath: transcript,
-      stateRoot: paths.stateRoot,
-      target: {
-        memoryDir: paths.memoryDir,
-        userMemoryDir: paths.userMemoryDir,
-        projectMemoryFile: paths.projectMemory,
-        projectRoot: paths.projectRoot,
-      },
-      nowMs: rt.now(),
-      homeDir: rt.env.HOME,
-      model: model.kind === "model" ? model : undefined,
+    // One change set per run (`memdir history` / `memdir undo`): every memory-dir write of the run.
+    const nowMs = rt.now();
+    const journal = createJournal({
+      kind: "extraction",
+      summary: `extraction of session ${sessionId}`,
+      roots: { project: paths.memoryDir, user: paths.userMemoryDir },
+      nowMs,
     });
-    return recordExtraction(ctx, sessionId, r);
+    let r: RunExtractionResult | undefined;
+    let changeSet: string | undefined;
+    try {
+      r = await runExtraction({
+        sessionId,
+        transcriptPath: transcript,
+        stateRoot: paths.stateRoot,
+        target: {
+          memoryDir: paths.memoryDir,
+          userMemoryDir: paths.userMemoryDir,
+          projectMemoryFile: paths.projectMemory,
+          projectRoot: paths.projectRoot,
+          journal,
+          kairos: ctx.config.kairos,
+        },
+        nowMs,
+        homeDir: rt.env.HOME,
+        model: model.kind === "model" ? model : undefined,
+      });
+    } finally {
+      // Also after a failure part-way: what was written stays undoable.
+      changeSet = commitExtraction(ctx, sessionId, journal, r);
+    }
+    return recordExtraction(ctx, sessionId, r, changeSet);
   } finally {
     lock.release();
   }
 }
 
+/** What a run wrote: the model's applied ops, or the offline engine's upserts. */
+function writtenBy(r: RunExtractionResult): { action: string }[] {
+  const m = r.model;
+  return m && m.engine === "model" ? m.applied : (r.result?.written ?? []);
+}
+
+/**
+ * Commits the run's change set (nothing when it wrote nothing); summary e.g. "extraction of session
+ * <id>: 2 created, 1 merged". Never throws: a failed commit is logged, the memories stay written.
+ */
+function commitExtraction(
+  ctx: AppContext,
+  sessionId: string,
+  journal: Journal,
+  r: RunExtractionResult | undefined,
+): string | undefined {
+  try {
+    const counts = new Map<string, number>();
+    for (const w of r ? writtenBy(r) : []) counts.set(w.action, (counts.get(w.action) ?? 0) + 1);
+    const parts = ["created", "merged", "replaced", "deleted"].flatMap((a) =>
+      counts.get(a) ? [`${counts.get(a)} ${a}`] : [],
+    );
+    const tail = r === undefined ? " (failed part-way)" : parts.length ? `: ${parts.join(", ")}` : "";
+    return commitChangeSet(journal, { summary: `extraction of session ${sessionId}${tail}` });
+  } catch (e) {
+    ctx.log("error", "job:extract", `change set not recorded: ${describeError(e)}`, {
+      session_id: sessionId,
+    });
+    return undefined;
+  }
+}
+
 /** The job's result and its events: `extraction` / `extraction_skipped` / `extraction_model_failed`. */
-function recordExtraction(ctx: AppContext, sessionId: string, r: RunExtractionResult): ExtractJobResult {
+function recordExtraction(
+  ctx: AppContext,
+  sessionId: string,
+  r: RunExtractionResult,
+  changeSet: string | undefined,
+): ExtractJobResult {
   const { from, to } = r.cursor;
   if (r.skipped) {
     ctx.event("extraction_skipped", {
@@ -111,12 +168,16 @@ function recordExtraction(ctx: AppContext, sessionId: string, r: RunExtractionRe
       fallback: "offline",
     });
   }
-  const written = m && m.engine === "model" ? m.applied : (r.result?.written ?? []);
+  const written = writtenBy(r);
   const count = (a: string) => written.filter((w) => w.action === a).length;
+  // KAIROS mode: the offline engine's memories went to the daily log, not to topic files.
+  const loggedOffline = r.result?.logged?.appended ?? 0;
   const out: ExtractJobResult = {
     sessionId,
     memories:
-      m && m.engine === "model" ? written.filter((w) => w.action !== "skipped").length : written.length,
+      m && m.engine === "model"
+        ? written.filter((w) => w.action !== "skipped").length
+        : written.length + loggedOffline,
     facts: r.result?.factsAdded ?? 0,
     from,
     to,
@@ -139,11 +200,14 @@ function recordExtraction(ctx: AppContext, sessionId: string, r: RunExtractionRe
     merged: count("merged"),
     replaced: count("replaced"),
     deleted: count("deleted"),
+    logged: count("logged") + loggedOffline,
     facts: out.facts,
     from,
     to,
     skipped_messages: r.plan?.skipped.length ?? 0,
+    ...(changeSet ? { change_set: changeSet } : {}),
   });
+  if (changeSet) out.changeSet = changeSet;
   return out;
 }
 

@@ -64,6 +64,8 @@ export interface ReplayReport {
   nextContext: string;
   /** Its length in UTF-16 code units (how Claude Code measures it). */
   nextContextChars: number;
+  /** The consolidation run after the session (`memdir dream --force`), as `formatDreamOutcome` prints it. */
+  dream: string;
 }
 
 function memoriesIn(dir: string, scope: "project" | "user"): ReplayMemory[] {
@@ -90,6 +92,7 @@ export function collectReport(
     badOutputs: string[];
     recalls: ReplayRecall[];
     nextSessionStartStdout: string;
+    dream: string;
   },
 ): ReplayReport {
   const { paths } = ctx;
@@ -114,6 +117,7 @@ export function collectReport(
     extractions: readRecentEvents(paths.eventsFile, 1 << 20).filter((e) => e.kind.startsWith("extraction")),
     nextContext,
     nextContextChars: nextContext.length,
+    dream: r.dream,
   };
 }
 
@@ -153,6 +157,8 @@ export function formatReport(
   out.push(JSON.stringify(r.projectMemory, null, 2));
   h("session end record");
   out.push(JSON.stringify(r.endRecord, null, 2));
+  h("consolidation after the session (memdir dream --force)");
+  out.push(r.dream);
   h(`context injected at the next SessionStart (${r.nextContextChars} characters)`);
   out.push(r.nextContext || color.dim("(nothing)"));
   return out.join("\n");

@@ -29,6 +29,8 @@ import { removeFile } from "../core/fs.js";
 import { writeJsonAtomic } from "../core/json.js";
 import { projectKey, sessionStatePaths } from "../paths/index.js";
 import { projectContext } from "./context.js";
+import { formatDreamOutcome } from "./dream-cmd.js";
+import { runDream } from "./dream-job.js";
 import { runExtractionJob } from "./extract-job.js";
 import { runHook } from "./hooks/run.js";
 import { collectReport, type ReplayRecall, type ReplayReport, recallOf } from "./replay-report.js";
@@ -173,6 +175,9 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
     closeSync(dstFd);
   }
   await runJobs(rt, jobs);
+  // The whole pipeline: the consolidation a later idle moment would run, forced (no 24 h / 5 sessions wait).
+  clock += 60_000;
+  const dream = formatDreamOutcome(await runDream(rt, { cwd: projectRoot, trigger: "manual", force: true }));
   clock += 60_000;
   const next = {
     session_id: randomUUID(),
@@ -198,6 +203,7 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
     badOutputs,
     recalls,
     nextSessionStartStdout: nextOut,
+    dream,
   });
 }
 
@@ -224,6 +230,14 @@ async function runJobs(rt: Runtime, jobs: string[][]): Promise<void> {
         cwd: get("--cwd") ?? rt.cwd,
         sessionId: session,
         transcriptPath: get("--transcript"),
+      });
+      continue;
+    }
+    if (args[1] === "dream") {
+      await runDream(rt, {
+        cwd: get("--cwd") ?? rt.cwd,
+        trigger: "auto",
+        ...(session ? { sessionId: session } : {}),
       });
       continue;
     }

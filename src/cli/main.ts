@@ -5,6 +5,7 @@
 import { Command, Option } from "commander";
 import pc from "picocolors";
 import { projectContext } from "../app/context.js";
+import { runDream } from "../app/dream-job.js";
 import { runExtractionJob } from "../app/extract-job.js";
 import { installClaude, uninstallClaude } from "../app/install.js";
 import { replay } from "../app/replay.js";
@@ -15,6 +16,9 @@ import { buildStatus, formatStatus } from "../app/status.js";
 import { isMemdirError, MemdirError } from "../core/errors.js";
 import { resetBreaker } from "../llm/ledger/index.js";
 import { registerBackfill } from "./commands/backfill.js";
+import { registerDream } from "./commands/dream.js";
+import { registerHistory } from "./commands/history.js";
+import { registerSchedule } from "./commands/schedule.js";
 import { registerSearch } from "./commands/search.js";
 import { registerWiki } from "./commands/wiki.js";
 
@@ -84,6 +88,9 @@ program
 registerSearch(program);
 registerBackfill(program);
 registerWiki(program);
+registerDream(program);
+registerHistory(program);
+registerSchedule(program);
 
 const job = program.command("job", { hidden: true }).description("background jobs started by hooks");
 job
@@ -125,6 +132,21 @@ job
       cwd: o.cwd ?? rt.cwd,
       sessionId: o.session,
       transcriptPath: o.transcript,
+    });
+    if (process.stdout.isTTY) console.log(JSON.stringify(r, null, 2));
+  });
+
+job
+  .command("dream")
+  .description("the auto-dream started by the Stop hook when its cheap gates opened (checked again here)")
+  .option("--session <id>")
+  .option("--cwd <dir>")
+  .action(async (o: { session?: string; cwd?: string }) => {
+    const rt = processRuntime();
+    const r = await runDream(rt, {
+      cwd: o.cwd ?? rt.cwd,
+      trigger: "auto",
+      ...(o.session ? { sessionId: o.session } : {}),
     });
     if (process.stdout.isTTY) console.log(JSON.stringify(r, null, 2));
   });

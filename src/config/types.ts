@@ -137,7 +137,10 @@ export const CONFIG_KEYS: Readonly<Record<string, { expected: string; example: s
   "sessionMemory.enabled": { expected: "true or false", example: "true" },
   autoDream: { expected: "true or false", example: "true" },
   kairos: { expected: "true or false", example: "false" },
-  dream: { expected: 'an object such as { "minHours": 24, "minSessions": 5 }', example: '{ "minHours": 24 }' },
+  dream: {
+    expected: 'an object such as { "minHours": 24, "minSessions": 5 }',
+    example: '{ "minHours": 24 }',
+  },
   "dream.minHours": { expected: "a number >= 0 (hours)", example: "24" },
   "dream.minSessions": { expected: "an integer >= 0 (sessions)", example: "5" },
 };

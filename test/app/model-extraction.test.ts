@@ -24,6 +24,7 @@ import { buildSessionContext } from "../../src/app/session-context.js";
 import { buildStatus } from "../../src/app/status.js";
 import { estimateTokens } from "../../src/core/tokens.js";
 import { readCursor } from "../../src/sessions/index.js";
+import { readChangeSet } from "../../src/store/index.js";
 import {
   type Conversation,
   type GoldMemory,
@@ -193,6 +194,17 @@ describe("extraction with a scripted model", () => {
       }
       const ev = s.events().filter((e) => e.kind === "extraction");
       expect(ev.at(-1)?.engine, c.id).toBe("model");
+      // The model's writes are one change set (`memdir undo`), holding exactly the gold files + indexes.
+      const cs = c.gold.length ? readChangeSet(s.memoryDir, r!.changeSet!) : undefined;
+      if (c.gold.length === 0) expect(r?.changeSet, c.id).toBeUndefined();
+      else
+        expect(
+          cs!.files
+            .filter((f) => f.file !== "MEMORY.md")
+            .map((f) => `${f.scope}/${f.file}`)
+            .sort(),
+          c.id,
+        ).toEqual(c.gold.map((g) => `${g.type === "user" ? "user" : "project"}/${g.name}.md`).sort());
       // The request is the one the design promises: only memory tools, the closed set of types.
       const body = s.server.requests[0]!.body as { tools: { name: string }[]; system: string };
       expect(body.tools.map((t) => t.name).sort()).toEqual([

@@ -1,16 +1,20 @@
 /**
- * L4 jobs/dream: periodic memory consolidation (seed 000 §24.6; DESIGN.md §2 layer 6, §4 "Dream job").
- * So far (issue 5, not wired into the app yet): the consolidation lock `memory/.consolidate-lock`
- * (content = holder PID, mtime = lastConsolidatedAt), its rollback on failure, kill and crash; the
- * gates, cheapest first (master, time, sessions with a 10-minute scan throttle).
+ * L4 jobs/dream: periodic memory consolidation (seed 000 §24.6; DESIGN.md §2 layer 6, §4 "Dream job";
+ * issue 5): the consolidation lock `memory/.consolidate-lock` (content = holder PID, mtime =
+ * lastConsolidatedAt) with rollback on failure, kill and crash; the gates, cheapest first (master,
+ * time, sessions with a 10-minute scan throttle); the plan (offline planner or the model's staged
+ * operations) and its hash-guarded apply; relative dates made absolute.
  */
 
+export * from "./apply/index.js";
+export * from "./dates/index.js";
 export * from "./gates.js";
 export * from "./gates-state.js";
 export {
   type AcquireOptions,
   type ConsolidationLockHandle,
   type ConsolidationLockResult,
+  dreamInProgress,
   HOLD_MS,
   installRollbackOnSignals,
   LOCK_FILE,
@@ -20,3 +24,6 @@ export {
   recoverStaleConsolidationLock,
   tryAcquireConsolidationLock,
 } from "./lock.js";
+export * from "./model/index.js";
+export * from "./offline/index.js";
+export * from "./plan/types.js";

@@ -5,7 +5,8 @@
  * a near-duplicate instead of creating one, so re-applying the same plan changes nothing.
  */
 import { addProjectFacts } from "../../project/index.js";
-import { type UpsertResult, upsertMemory } from "../../store/index.js";
+import { type Journal, type UpsertResult, upsertMemory } from "../../store/index.js";
+import { logDrafts } from "./daily-log.js";
 import type { ExtractionPlan } from "./engine/index.js";
 
 /** Where an extraction writes. All absolute paths. */
@@ -18,6 +19,16 @@ export interface ExtractionTarget {
   projectMemoryFile: string;
   /** The project root the project memory describes. */
   projectRoot: string;
+  /**
+   * Record every memory-dir write in this change set (store/history; `memdir undo`). Carried by the
+   * target so it reaches every apply of a run (offline engine, model fallback) unchanged.
+   */
+  journal?: Journal;
+  /**
+   * KAIROS mode (config `kairos`, seed 000 §24.1): memories are appended to today's daily log of
+   * `memoryDir` instead of being written as topic files; the dream distills them later.
+   */
+  kairos?: boolean;
 }
 
 export interface ApplyResult {
@@ -25,24 +36,39 @@ export interface ApplyResult {
   written: UpsertResult[];
   /** Number of facts handed to the project memory (0 when the plan has none). */
   factsAdded: number;
+  /** KAIROS mode: memories appended to the daily log (then `written` is empty). */
+  logged?: { path: string; appended: number };
 }
 
 /**
  * Writes `plan` durably (every write is fsynced and renamed before this returns).
  * @param nowMs time of the writes, ms since the epoch (`metadata.updated`, fact timestamps)
+ * @param opts.journal record the memory-dir writes in this change set (default `target.journal`);
+ *   the project memory file is not a memory-dir file and is never recorded.
  * @throws whatever the store or project memory throws (MemdirError LOCK_TIMEOUT, BAD_INPUT, fs
  *   errors); memories written before the failure stay written, and re-running is idempotent.
  */
-export function applyExtraction(plan: ExtractionPlan, target: ExtractionTarget, nowMs: number): ApplyResult {
+export function applyExtraction(
+  plan: ExtractionPlan,
+  target: ExtractionTarget,
+  nowMs: number,
+  opts: { journal?: Journal } = {},
+): ApplyResult {
+  const journal = opts.journal ?? target.journal;
   const written: UpsertResult[] = [];
-  for (const { rule: _rule, ...draft } of plan.memories) {
+  let logged: ApplyResult["logged"];
+  if (target.kairos && plan.memories.length > 0) {
+    const drafts = plan.memories.map(({ rule: _rule, ...draft }) => draft);
+    logged = logDrafts(target.memoryDir, drafts, { nowMs, ...(journal ? { journal } : {}) });
+  }
+  for (const { rule: _rule, ...draft } of target.kairos ? [] : plan.memories) {
     const dir = draft.type === "user" ? target.userMemoryDir : target.memoryDir;
-    written.push(upsertMemory(dir, draft, { nowMs }));
+    written.push(upsertMemory(dir, draft, journal ? { nowMs, journal } : { nowMs }));
   }
   let factsAdded = 0;
   if (plan.projectFacts.length > 0) {
     addProjectFacts(target.projectMemoryFile, target.projectRoot, plan.projectFacts, nowMs);
     factsAdded = plan.projectFacts.length;
   }
-  return { written, factsAdded };
+  return logged ? { written, factsAdded, logged } : { written, factsAdded };
 }

@@ -5,6 +5,7 @@
  */
 
 import type { AgentTool } from "../../llm/agent/index.js";
+import type { Journal } from "../../store/index.js";
 
 /** The loop's tool types (llm/agent): the sandbox's tools are plain AgentTools. */
 export type { AgentTool, ToolOutcome } from "../../llm/agent/index.js";
@@ -31,10 +32,12 @@ export interface SandboxOptions {
  * A memory change the model asked for, not yet on disk. `file` is the plain file name inside the
  * scope's root (`feedback_testing.md`; the model's `user/role.md` is `{scope: "user", file: "role.md"}`).
  * `baseHash` = `topicHash` (store) of the disk text the model saw; undefined = the file did not exist.
+ * `reason` = the model's one-line reason(s) for the change (the tools' optional `reason` argument,
+ * distinct ones joined with "; "; absent when it gave none): the dream plan shows it (jobs/dream/model).
  */
 export type StagedOp =
-  | { op: "write"; scope: MemoryScope; file: string; content: string; baseHash?: string }
-  | { op: "delete"; scope: MemoryScope; file: string; baseHash: string };
+  | { op: "write"; scope: MemoryScope; file: string; content: string; baseHash?: string; reason?: string }
+  | { op: "delete"; scope: MemoryScope; file: string; baseHash: string; reason?: string };
 
 export interface MemorySandbox {
   /** memory_list, memory_read, memory_write, memory_edit, memory_delete (+ project_read, project_grep). */
@@ -52,6 +55,8 @@ export interface ApplyOptions {
   sources?: string[];
   /** Wait at most this long for a dir lock (ms, store default 30,000). */
   lockTimeoutMs?: number;
+  /** Record every write in this change set (store/history `createJournal`; `memdir undo`). */
+  journal?: Journal;
 }
 
 /** What applying one staged operation did. */
@@ -59,7 +64,8 @@ export interface AppliedOp {
   op: StagedOp["op"];
   scope: MemoryScope;
   file: string;
-  action: "created" | "merged" | "replaced" | "unchanged" | "deleted" | "skipped";
+  /** `logged`: KAIROS mode, appended to the daily log instead (jobs/extract). */
+  action: "created" | "merged" | "replaced" | "unchanged" | "deleted" | "skipped" | "logged";
   /** Absolute path of the topic written, merged into or deleted. */
   path?: string;
   /** Why it was skipped or merged instead of replaced. */

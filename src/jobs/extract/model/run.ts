@@ -10,11 +10,12 @@ import { isoUtc } from "../../../core/clock.js";
 import { type AgentLoopResult, runAgentLoop } from "../../../llm/agent/index.js";
 import type { LlmError, LlmProvider, LlmUsage } from "../../../llm/types.js";
 import { scrub, scrubDeep } from "../../../privacy/index.js";
-import { scanTopics } from "../../../store/index.js";
+import { type MemoryDraft, scanTopics } from "../../../store/index.js";
 import { withoutPrivateEchoes } from "../../../transcripts/index.js";
 import type { ConversationMessage } from "../../../transcripts/types.js";
-import { type AppliedOp, applyStagedOps, createMemorySandbox } from "../../sandbox/index.js";
+import { type AppliedOp, applyStagedOps, createMemorySandbox, type StagedOp } from "../../sandbox/index.js";
 import { type ApplyResult, applyExtraction, type ExtractionTarget } from "../apply.js";
+import { logDrafts, topicTextToDraft } from "../daily-log.js";
 import { type ExtractionPlan, planExtraction } from "../engine/index.js";
 import { EXTRACTION_SYSTEM_PROMPT, type FinalAnswer, parseFinalAnswer } from "./prompt.js";
 import { fitBlocks, renderMessages } from "./render.js";
@@ -117,12 +118,17 @@ export async function runModelExtraction(o: ModelExtractionOptions): Promise<Mod
   });
   const base = { outcome: loop.outcome, usage: loop.usage, turns: loop.turns, droppedMessages: dropped };
   if (loop.outcome === "final" || loop.outcome === "max_turns") {
+    if (o.target.kairos) {
+      const note = loop.value ? `${loop.value.status}: ${loop.value.note}` : loop.outcome;
+      return { ...base, engine: "model", applied: logStagedWrites(sandbox.staged(), o), note };
+    }
     const applied = applyStagedOps(
       sandbox.staged(),
       { project: o.target.memoryDir, user: o.target.userMemoryDir },
       {
         nowMs: o.nowMs,
         originSessionId: o.sessionId,
+        ...(o.target.journal ? { journal: o.target.journal } : {}),
       },
     );
     const note = loop.value ? `${loop.value.status}: ${loop.value.note}` : loop.outcome;
@@ -135,4 +141,43 @@ export async function runModelExtraction(o: ModelExtractionOptions): Promise<Mod
   const r: ModelExtractionResult = { ...base, engine: "offline", applied: [], fallback: offline(o), failure };
   if (loop.error) r.error = loop.error;
   return r;
+}
+
+/**
+ * KAIROS mode: the model's staged writes become daily-log entries (its deletions are not applied:
+ * the log is append-only; the dream prunes). One `logged` result per write, `skipped` for the rest.
+ */
+function logStagedWrites(ops: StagedOp[], o: ModelExtractionOptions): AppliedOp[] {
+  const drafts: MemoryDraft[] = [];
+  const out: AppliedOp[] = [];
+  for (const op of ops) {
+    const base = { op: op.op, scope: op.scope, file: op.file };
+    if (op.op !== "write") {
+      out.push({
+        ...base,
+        action: "skipped",
+        reason: "KAIROS mode: the daily log is append-only; the dream prunes",
+      });
+      continue;
+    }
+    try {
+      drafts.push(topicTextToDraft(op.file, op.content, o.nowMs));
+      out.push({ ...base, action: "logged" });
+    } catch (e) {
+      out.push({
+        ...base,
+        action: "skipped",
+        reason: e instanceof Error ? e.message.split("\n")[0]! : String(e),
+      });
+    }
+  }
+  if (drafts.length === 0) return out;
+  const r = logDrafts(o.target.memoryDir, drafts, {
+    nowMs: o.nowMs,
+    sessionId: o.sessionId,
+    ...(o.target.journal ? { journal: o.target.journal } : {}),
+  });
+  return out.map((a) =>
+    a.action === "logged" ? { ...a, path: r.path, reason: "appended to the daily log" } : a,
+  );
 }

@@ -1,0 +1,99 @@
+/**
+ * The orient and gather phases of a dream (seed 000 §24.6 phases 1-2; issue 5 points 3, 7): every
+ * topic file and MEMORY.md of the project and user memory dirs, the daily-log entries not yet
+ * distilled (from the cursor in `memory/.dream-state.json`), and the session summaries of the
+ * substantive sessions since the last consolidation (sessions without substantive interaction are
+ * skipped by their end record's `toolStats`).
+ */
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { errnoCode } from "../core/errors.js";
+import { readJsonFile } from "../core/json.js";
+import type { DreamScope } from "../jobs/dream/index.js";
+import { scrub } from "../privacy/index.js";
+import { INDEX_FILE, listDailyLogs, listTopicFiles, readDailyLogEntries } from "../store/index.js";
+import type { AppContext } from "./context.js";
+
+/** The distillation cursor: how far (bytes) each daily log has been distilled. Kept in the memory dir so `memdir undo` restores it with the topics. */
+export const DREAM_STATE_FILE = ".dream-state.json";
+
+export interface DreamState {
+  version: 1;
+  /** Daily log path relative to the memory dir → bytes already distilled. */
+  logs: Record<string, number>;
+}
+
+export function readDreamState(memoryDir: string): DreamState {
+  const v = readJsonFile<Partial<DreamState> | null>(join(memoryDir, DREAM_STATE_FILE), null, true);
+  const logs: Record<string, number> = {};
+  if (v && typeof v.logs === "object" && v.logs !== null)
+    for (const [k, n] of Object.entries(v.logs)) if (Number.isInteger(n) && n >= 0) logs[k] = n;
+  return { version: 1, logs };
+}
+
+export interface GatheredTopic {
+  scope: DreamScope;
+  file: string;
+  text: string;
+  mtimeMs: number;
+}
+
+export interface Gathered {
+  roots: { project: string; user?: string };
+  topics: GatheredTopic[];
+  indexes: { scope: DreamScope; text: string | undefined }[];
+  logEntries: ReturnType<typeof readDailyLogEntries>["entries"];
+  /** Per log file, the byte offset reached. */
+  logEnds: { file: string; bytes: number }[];
+  sessions: { used: string[]; skipped: string[] };
+  summaries: { sessionId: string; text: string }[];
+}
+
+function readIfFile(path: string): { text: string; mtimeMs: number } | undefined {
+  try {
+    const st = statSync(path);
+    if (!st.isFile()) return undefined;
+    return { text: readFileSync(path, "utf8"), mtimeMs: st.mtimeMs };
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return undefined;
+    throw e;
+  }
+}
+
+/** Summaries read per dream at most (the newest sessions first). */
+const MAX_SUMMARIES = 20;
+
+/**
+ * Reads what the dream works on. `sessions` = the gate's scan (substantive ids and skipped ids).
+ * Unreadable topic files are left out (the planner never touches what it did not read).
+ */
+export function gatherDream(ctx: AppContext, sessions: { used: string[]; skipped: string[] }): Gathered {
+  const { paths } = ctx;
+  const roots = { project: paths.memoryDir, user: paths.userMemoryDir };
+  const topics: GatheredTopic[] = [];
+  const indexes: Gathered["indexes"] = [];
+  for (const scope of ["project", "user"] as const) {
+    const dir = roots[scope];
+    for (const file of listTopicFiles(dir)) {
+      const f = readIfFile(join(dir, file));
+      if (f) topics.push({ scope, file, ...f });
+    }
+    indexes.push({ scope, text: readIfFile(join(dir, INDEX_FILE))?.text });
+  }
+  const state = readDreamState(paths.memoryDir);
+  const logEntries: Gathered["logEntries"] = [];
+  const logEnds: Gathered["logEnds"] = [];
+  for (const file of listDailyLogs(paths.memoryDir)) {
+    const from = state.logs[file] ?? 0;
+    const r = readDailyLogEntries(paths.memoryDir, file, from);
+    if (r.endByte <= from) continue;
+    logEntries.push(...r.entries);
+    logEnds.push({ file, bytes: r.endByte });
+  }
+  const summaries: Gathered["summaries"] = [];
+  for (const id of sessions.used.slice(-MAX_SUMMARIES)) {
+    const f = readIfFile(join(paths.summariesDir, `${id}.md`));
+    if (f && f.text.trim() !== "") summaries.push({ sessionId: id, text: scrub(f.text) });
+  }
+  return { roots, topics, indexes, logEntries, logEnds, sessions, summaries };
+}

@@ -1,0 +1,200 @@
+/**
+ * `memdir dream` and the job the Stop hook starts (seed 000 §24.6; DESIGN.md §4 "Dream job"; issue 5):
+ * gates → consolidation lock (crash recovery first; rollback on failure and on SIGINT/SIGTERM/SIGHUP)
+ * → orient and gather → plan (the model through the sandboxed agent loop when one is configured,
+ * else the deterministic offline planner; a failed model run falls back to offline) → apply through
+ * the store's hash-guarded writes, as one change set `memdir undo` can revert → release the lock
+ * (mtime = lastConsolidatedAt). A dry run plans only: no lock, no gate, nothing written.
+ */
+import { join } from "node:path";
+import {
+  applyDreamPlan,
+  applyIndexBudget,
+  type ConsolidationLockHandle,
+  type DreamMode,
+  type DreamPlan,
+  installRollbackOnSignals,
+  planOfflineDream,
+  recoverStaleConsolidationLock,
+  runModelDream,
+  tryAcquireConsolidationLock,
+} from "../jobs/dream/index.js";
+import { pruneWorkingMemory } from "../notepad/index.js";
+import { commitChangeSet, createJournal } from "../store/index.js";
+import { type AppContext, projectContext } from "./context.js";
+import { checkDreamGates, type DreamTrigger } from "./dream-gate.js";
+import { DREAM_STATE_FILE, type Gathered, gatherDream, readDreamState } from "./dream-gather.js";
+import { openModel } from "./llm.js";
+import type { Runtime } from "./runtime.js";
+
+export interface DreamOptions {
+  /** The project directory. */
+  cwd: string;
+  trigger: DreamTrigger;
+  /** Skip the time and session gates. */
+  force?: boolean;
+  /** Plan only: print the plan, write nothing (no lock either). */
+  dryRun?: boolean;
+  /** Default: `reflect` for the KAIROS schedule (daily logs become topic files), else `prune`. */
+  mode?: DreamMode;
+  /** The current session (never counted by the session gate). */
+  sessionId?: string;
+}
+
+export type DreamOutcome =
+  | { status: "skipped"; reason: "disabled" | "time" | "sessions" | "lock"; detail: Record<string, unknown> }
+  | { status: "planned"; plan: DreamPlan }
+  | {
+      status: "done";
+      plan: DreamPlan;
+      /** The `memdir undo` id, absent when nothing changed. */
+      changeSetId?: string;
+      applied: ReturnType<typeof applyDreamPlan>["changes"];
+      notepadExpired: number;
+      ms: number;
+    };
+
+function makePlan(
+  ctx: AppContext,
+  g: Gathered,
+  mode: DreamMode,
+  nowMs: number,
+): Promise<DreamPlan> | DreamPlan {
+  const offline = () =>
+    planOfflineDream({
+      mode,
+      nowMs,
+      roots: g.roots,
+      topics: g.topics,
+      indexes: g.indexes,
+      logDrafts: g.logEntries.map((e) => ({
+        file: e.file,
+        bytes: e.endByte,
+        atMs: e.atMs,
+        draft: {
+          type: e.type,
+          ...(e.name ? { name: e.name } : {}),
+          description: e.description,
+          body: e.body,
+          ...(e.sessionId ? { originSessionId: e.sessionId } : {}),
+          ...(e.sources ? { sources: e.sources } : {}),
+        },
+      })),
+      sessions: g.sessions,
+    });
+  const model = openModel(ctx);
+  if (model.kind !== "model") return offline();
+  return runModelDream({
+    provider: model.provider,
+    mode,
+    roots: g.roots,
+    nowMs,
+    gathered: {
+      sessions: g.sessions.used,
+      summaries: g.summaries,
+      logEntries: g.logEntries.map((e) => `${e.type} · ${e.description}\n${e.body}`),
+    },
+    maxInputTokens: model.maxInputTokens,
+    maxOutputTokens: model.maxOutputTokens,
+  }).then((r) => {
+    if (r.ok) return { ...r.plan, logs: g.logEnds, sessions: g.sessions };
+    ctx.event("dream_model_failed", { reason: r.reason, provider: model.resolved.provider });
+    return offline();
+  });
+}
+
+/**
+ * Runs one dream for the project at `o.cwd`. Skips (gates, lock held) are recorded as
+ * `dream_skipped` events and returned; success is a `dream_completed` event; a failure is a
+ * `dream_failed` event, the lock is rolled back (the next session retries) and the error rethrown.
+ * @throws MemdirError (config, paths, LOCK_TIMEOUT of a store write) and fs errors.
+ */
+export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutcome> {
+  const ctx = projectContext(rt, o.cwd);
+  const { paths } = ctx;
+  const started = rt.now();
+  const mode = o.mode ?? (o.trigger === "scheduled" ? "reflect" : "prune");
+  if (o.dryRun) {
+    const scan = checkDreamGates(ctx, { trigger: o.trigger, force: true }).scan;
+    const g = gatherDream(ctx, { used: scan?.sessionIds ?? [], skipped: scan?.skippedIds ?? [] });
+    return { status: "planned", plan: await makePlan(ctx, g, mode, started) };
+  }
+  recoverStaleConsolidationLock(paths.memoryDir, { pid: rt.pid, isAlive: rt.isAlive });
+  const gate = checkDreamGates(ctx, {
+    trigger: o.trigger,
+    force: o.force === true || o.trigger === "scheduled",
+    ...(o.sessionId ? { sessionId: o.sessionId } : {}),
+  });
+  if (!gate.result.open) {
+    const { reason, event } = gate.result;
+    return { status: "skipped", reason, detail: event.data };
+  }
+  // The handlers go in BEFORE the lock is taken: a SIGTERM right after the acquire would otherwise
+  // meet the default action (immediate death, no rollback).
+  let held: ConsolidationLockHandle | undefined;
+  const removeSignals = installRollbackOnSignals({ rollback: () => held?.rollback() });
+  const lock = tryAcquireConsolidationLock(paths.memoryDir, {
+    pid: rt.pid,
+    nowMs: started,
+    isAlive: rt.isAlive,
+  });
+  if (!lock.ok) {
+    removeSignals();
+    ctx.event("dream_skipped", { reason: "lock", holderPid: lock.holderPid, trigger: o.trigger });
+    return { status: "skipped", reason: "lock", detail: { holderPid: lock.holderPid } };
+  }
+  held = lock;
+  try {
+    const scan = gate.scan;
+    const g = gatherDream(ctx, { used: scan?.sessionIds ?? [], skipped: scan?.skippedIds ?? [] });
+    const plan = await makePlan(ctx, g, mode, started);
+    const nowMs = rt.now();
+    const journal = createJournal({
+      kind: "dream",
+      summary: `dream (${plan.engine}, ${plan.mode})`,
+      roots: g.roots,
+      nowMs,
+    });
+    const applied = applyDreamPlan(plan, { nowMs, journal });
+    // The model cannot write MEMORY.md (the sandbox refuses it): its budget is kept here, as the
+    // offline planner's index step would (seed 000 §24.6 phase 4).
+    if (plan.engine === "model")
+      for (const dir of [g.roots.project, g.roots.user]) if (dir) applyIndexBudget(dir, nowMs, { journal });
+    if (plan.logs.length > 0) {
+      const state = readDreamState(paths.memoryDir);
+      for (const l of plan.logs) state.logs[l.file] = Math.max(state.logs[l.file] ?? 0, l.bytes);
+      journal.write(join(paths.memoryDir, DREAM_STATE_FILE), `${JSON.stringify(state, null, 2)}\n`);
+    }
+    const changeSetId = commitChangeSet(journal);
+    const notepadExpired = pruneWorkingMemory(paths.notepad, nowMs);
+    lock.release(started);
+    const ms = rt.now() - started;
+    ctx.event("dream_completed", {
+      engine: plan.engine,
+      mode: plan.mode,
+      trigger: o.trigger,
+      merges: plan.merges.length,
+      rewrites: plan.rewrites.length,
+      creates: plan.creates.length,
+      deletions: plan.deletions.length,
+      skipped: applied.skipped,
+      changeSetId: changeSetId ?? null,
+      sessions: plan.sessions.used.length,
+      ms,
+    });
+    return {
+      status: "done",
+      plan,
+      ...(changeSetId ? { changeSetId } : {}),
+      applied: applied.changes,
+      notepadExpired,
+      ms,
+    };
+  } catch (e) {
+    lock.rollback();
+    ctx.event("dream_failed", { error: e instanceof Error ? e.message : String(e), trigger: o.trigger });
+    throw e;
+  } finally {
+    removeSignals();
+  }
+}

@@ -1,0 +1,64 @@
+/** `memdir dream [--force] [--dry-run [--json]] [--kill] [--mode prune|reflect]` (issue 5). */
+
+import { type Command, Option } from "commander";
+import pc from "picocolors";
+import { formatDreamOutcome, killDream } from "../../app/dream-cmd.js";
+import { runDream } from "../../app/dream-job.js";
+import { processRuntime } from "../../app/runtime.js";
+import type { DreamMode } from "../../jobs/dream/index.js";
+
+const color = { bold: pc.bold, dim: pc.dim };
+
+interface DreamFlags {
+  force?: boolean;
+  dryRun?: boolean;
+  json?: boolean;
+  kill?: boolean;
+  mode?: DreamMode;
+  scheduled?: boolean;
+}
+
+export function registerDream(program: Command): void {
+  program
+    .command("dream")
+    .description(
+      "consolidate the memory dir now: merge duplicates, resolve contradictions, make dates absolute, keep MEMORY.md within budget (undo with `memdir undo`)",
+    )
+    .option("--force", "skip the time and session gates (24 h and 5 sessions by default)")
+    .option(
+      "--dry-run",
+      "print the plan (merges, rewrites, deletions, index changes, with reasons); write nothing",
+    )
+    .option("--json", "print the plan or the outcome as JSON")
+    .option(
+      "--kill",
+      "stop the dream running for this project; its lock rolls back so the next session retries",
+    )
+    .addOption(
+      new Option(
+        "--mode <mode>",
+        "prune: delete stale, duplicate and contradicted entries; reflect: synthesize fragments",
+      ).choices(["prune", "reflect"]),
+    )
+    .addOption(
+      new Option("--scheduled", "run by the KAIROS crontab entry (memdir schedule install)").hideHelp(),
+    )
+    .action(async (o: DreamFlags) => {
+      const rt = processRuntime();
+      const cwd = rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd;
+      if (o.kill) {
+        console.log(await killDream(rt, cwd));
+        return;
+      }
+      const r = await runDream(rt, {
+        cwd,
+        trigger: o.scheduled ? "scheduled" : "manual",
+        force: !!o.force,
+        dryRun: !!o.dryRun,
+        ...(o.mode ? { mode: o.mode } : {}),
+      });
+      console.log(
+        o.json ? JSON.stringify(r.status === "planned" ? r.plan : r, null, 2) : formatDreamOutcome(r, color),
+      );
+    });
+}

@@ -1,0 +1,74 @@
+/**
+ * The prune-and-index phase at apply time (seed 000 §24.6 phase 4; DESIGN.md §3.1 budget): MEMORY.md
+ * is computed again under the dir lock from what is on disk THEN (the topic writes before it have
+ * already changed it, and a live session may have added a line), with the offline planner's pure
+ * `compactIndex`. Hand-written lines that do not fit move to the overflow topic the plan named
+ * (appended when it exists), never dropped.
+ */
+import { basename, join } from "node:path";
+import { readTextIfExists } from "../../../core/fs.js";
+import {
+  INDEX_FILE,
+  parseTopic,
+  type StoreWriteOptions,
+  scanTopics,
+  serializeTopic,
+  trackedWrite,
+  withStoreLock,
+} from "../../../store/index.js";
+import { compactIndex, INDEX_OVERFLOW_FILE, indexOverflowTopic, toIndexTopics } from "../offline/index.js";
+
+export interface IndexStepResult {
+  action: "replaced" | "unchanged";
+  /** Non-blank hand-written lines moved to `overflowFile`. */
+  moved: number;
+  overflowFile?: string;
+  warning?: string;
+}
+
+/** Appends the lines of `overflow` that `file` does not hold yet, or creates it. Caller holds the lock. */
+function writeOverflow(dir: string, file: string, overflow: string, nowMs: number, opts: StoreWriteOptions) {
+  const path = join(dir, file);
+  const cur = readTextIfExists(path);
+  if (cur === undefined) return trackedWrite(opts, path, indexOverflowTopic(file, overflow, nowMs));
+  const topic = parseTopic(cur, path, nowMs);
+  const have = new Set(topic.body.split("\n").map((l) => l.trim()));
+  const add = overflow.split("\n").filter((l) => l.trim() !== "" && !have.has(l.trim()));
+  if (add.length === 0) return;
+  const body = topic.body.trim() === "" ? add.join("\n") : `${topic.body}\n${add.join("\n")}`;
+  trackedWrite(opts, path, serializeTopic({ ...topic, body }));
+}
+
+/**
+ * Brings `<dir>/MEMORY.md` within budget (200 lines, 25,000 bytes, entry lines ≤ 150 characters),
+ * under the dir lock. `overflowFile` = where hand-written lines that do not fit go (default
+ * INDEX_OVERFLOW_FILE). No MEMORY.md and no topics → unchanged.
+ * @throws MemdirError LOCK_TIMEOUT, BAD_FRONTMATTER (an overflow file that is not a topic), fs errors.
+ */
+export function applyIndexBudget(
+  dir: string,
+  nowMs: number,
+  opts: StoreWriteOptions & { overflowFile?: string },
+): IndexStepResult {
+  return withStoreLock(
+    dir,
+    (): IndexStepResult => {
+      const path = join(dir, INDEX_FILE);
+      const cur = readTextIfExists(path);
+      const scan = scanTopics(dir, { maxFiles: Number.POSITIVE_INFINITY });
+      const keep = scan.errors.map((e) => basename(e.path));
+      const overflowFile = opts.overflowFile ?? INDEX_OVERFLOW_FILE;
+      const r = compactIndex(cur, toIndexTopics(scan.topics), { keep, overflowFile });
+      if (r.overflow !== undefined) writeOverflow(dir, overflowFile, r.overflow, nowMs, opts);
+      if (r.text === cur) return { action: "unchanged", moved: 0 };
+      trackedWrite(opts, path, r.text);
+      return {
+        action: "replaced",
+        moved: r.moved,
+        ...(r.overflow !== undefined ? { overflowFile } : {}),
+        ...(r.warning ? { warning: r.warning } : {}),
+      };
+    },
+    opts,
+  );
+}

@@ -1,0 +1,8 @@
+/** Applying a dream plan through the store's hash-guarded writes (issue 5 point 4). */
+export {
+  type AppliedChange,
+  applyDreamPlan,
+  type DreamApplyOptions,
+  type DreamApplyResult,
+} from "./apply.js";
+export { applyIndexBudget, type IndexStepResult } from "./index-step.js";

@@ -1,0 +1,101 @@
+/**
+ * KAIROS mode end to end in-process (seed 000 §24.1, §24.6; issue 5 point 6): with `kairos: true`
+ * the extraction job appends to today's daily log instead of writing topic files (one change set);
+ * the scheduled dream distills the log into topic files (user memories into the user memory dir),
+ * remembers how far it got, never distills the same entries twice, and `memdir undo` reverts it.
+ */
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { projectContext } from "../../src/app/context.js";
+import { runDream } from "../../src/app/dream-job.js";
+import { runExtractionJob } from "../../src/app/extract-job.js";
+import { runUndo } from "../../src/app/history-cmd.js";
+import { listDailyLogs, listTopicFiles, readChangeSet, readDailyLogEntries } from "../../src/store/index.js";
+import { appSandbox } from "../helpers/app-sandbox.js";
+
+const EXAMPLE = join(
+  import.meta.dirname,
+  "..",
+  "..",
+  "examples",
+  "sessions",
+  "preferences-and-dashboard.jsonl",
+);
+const SESSION = "8c1f4b2e-6a3d-4f0e-9b7c-2d5e1a9f3c64";
+const T0 = Date.parse("2026-02-11T20:00:00Z");
+
+function setup() {
+  const s = appSandbox("memdir-kairos-", { kairos: true, sessionMemory: { enabled: false } }, T0);
+  const ctx = projectContext(s.rt, s.project);
+  const transcript = join(s.home, "session.jsonl");
+  copyFileSync(EXAMPLE, transcript);
+  return { ...s, ctx, transcript };
+}
+
+describe("KAIROS mode", () => {
+  it("extraction appends to the daily log, and the scheduled dream distills it into topic files exactly once", async () => {
+    const s = setup();
+    const { memoryDir, userMemoryDir } = s.ctx.paths;
+    const [r] = await runExtractionJob(s.rt, {
+      cwd: s.project,
+      sessionId: SESSION,
+      transcriptPath: s.transcript,
+    });
+    expect(r?.memories).toBeGreaterThan(0);
+    expect(listTopicFiles(memoryDir)).toEqual([]);
+    expect(listTopicFiles(userMemoryDir)).toEqual([]);
+    expect(existsSync(join(memoryDir, "MEMORY.md"))).toBe(false);
+    expect(listDailyLogs(memoryDir)).toEqual(["logs/2026/02/2026-02-11.md"]);
+    const log = readDailyLogEntries(memoryDir, "logs/2026/02/2026-02-11.md");
+    expect(log.entries).toHaveLength(r!.memories);
+    expect(log.entries.every((e) => e.sessionId === SESSION)).toBe(true);
+    const cs = readChangeSet(memoryDir, r!.changeSet!)!;
+    expect(cs.files.map((f) => f.file)).toEqual(["logs/2026/02/2026-02-11.md"]);
+
+    s.setClock(T0 + 6 * 3_600_000);
+    const d = await runDream(s.rt, { cwd: s.project, trigger: "scheduled" });
+    expect(d.status).toBe("done");
+    if (d.status !== "done") return;
+    expect(d.plan.mode).toBe("reflect");
+    expect(d.plan.logs).toEqual([{ file: "logs/2026/02/2026-02-11.md", bytes: log.endByte }]);
+    const topics = [...listTopicFiles(memoryDir), ...listTopicFiles(userMemoryDir)];
+    expect(topics.length).toBeGreaterThan(0);
+    expect(topics.length).toBeLessThanOrEqual(log.entries.length);
+    // Every logged description made it into some topic file.
+    const all = [
+      ...listTopicFiles(memoryDir).map((f) => readFileSync(join(memoryDir, f), "utf8")),
+      ...listTopicFiles(userMemoryDir).map((f) => readFileSync(join(userMemoryDir, f), "utf8")),
+    ].join("\n");
+    for (const e of log.entries) expect(all).toContain(e.description.slice(0, 30));
+    if (log.entries.some((e) => e.type === "user"))
+      expect(listTopicFiles(userMemoryDir).length).toBeGreaterThan(0);
+    expect(JSON.parse(readFileSync(join(memoryDir, ".dream-state.json"), "utf8"))).toEqual({
+      version: 1,
+      logs: { "logs/2026/02/2026-02-11.md": log.endByte },
+    });
+
+    // Nothing new in the log: the next scheduled dream distills nothing.
+    s.setClock(T0 + 30 * 3_600_000);
+    const again = await runDream(s.rt, { cwd: s.project, trigger: "scheduled" });
+    expect(again.status).toBe("done");
+    if (again.status !== "done") return;
+    expect(again.plan.logs).toEqual([]);
+    expect(again.plan.creates).toEqual([]);
+
+    // Undo of the first dream (the newest change set that changed anything): topics gone, cursor gone.
+    const undone = runUndo(s.ctx, d.changeSetId);
+    expect(undone.conflicts).toEqual([]);
+    expect(listTopicFiles(memoryDir)).toEqual([]);
+    expect(existsSync(join(memoryDir, ".dream-state.json"))).toBe(false);
+    expect(listDailyLogs(memoryDir)).toEqual(["logs/2026/02/2026-02-11.md"]);
+  });
+
+  it("the Stop hook never dreams in KAIROS mode; `memdir dream` typed by hand still does", async () => {
+    const s = setup();
+    const manual = await runDream(s.rt, { cwd: s.project, trigger: "manual", force: true });
+    expect(manual.status).toBe("done");
+    const auto = await runDream(s.rt, { cwd: s.project, trigger: "auto" });
+    expect(auto).toMatchObject({ status: "skipped", reason: "disabled", detail: { switch: "kairos" } });
+  });
+});
