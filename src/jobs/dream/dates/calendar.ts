@@ -4,7 +4,7 @@
  * Monday that starts a week (ISO 8601 weeks, as Korean and most European calendars count them), and
  * the output forms (DESIGN.md §4 "relative dates -> absolute").
  */
-import { MemdirError } from "../../../core/errors.js";
+import { zonedFields } from "../../../core/zone.js";
 
 /** A civil date: `month` 1-12, `day` 1-31. */
 export interface CivilDate {
@@ -17,56 +17,12 @@ export interface CivilDate {
 export type Granularity = "day" | "week" | "month" | "year";
 
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (f === undefined) {
-    try {
-      f = new Intl.DateTimeFormat("en-US", {
-        timeZone,
-        hourCycle: "h23",
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        second: "2-digit",
-      });
-    } catch (cause) {
-      throw new MemdirError("BAD_INPUT", `unknown time zone "${timeZone}"`, {
-        expected: 'an IANA time zone name such as "UTC", "Asia/Seoul" or "America/New_York"',
-        received: JSON.stringify(timeZone.slice(0, 80)),
-        hint: "pass a time zone name Intl.DateTimeFormat accepts (or omit it for UTC)",
-        cause,
-      });
-    }
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 /**
  * The civil date and the UTC offset (minutes east of UTC) of instant `ms` in `timeZone`.
  * @throws MemdirError BAD_INPUT for an unknown time zone or a non-finite `ms`.
  */
 export function zonedDate(ms: number, timeZone: string): CivilDate & { offsetMinutes: number } {
-  if (!Number.isFinite(ms)) {
-    throw new MemdirError("BAD_INPUT", "the reference time of a memory is not a number", {
-      expected: "milliseconds since the epoch (a finite number)",
-      received: String(ms),
-      hint: "pass the memory's own timestamp (metadata.updated or the file's mtime) in ms",
-    });
-  }
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(ms))) {
-    if (p.type !== "literal") parts[p.type] = Number(p.value);
-  }
-  const year = parts.year ?? 1970;
-  const month = parts.month ?? 1;
-  const day = parts.day ?? 1;
-  const asUtc = Date.UTC(year, month - 1, day, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
-  const offsetMinutes = Math.round((asUtc - (ms - (((ms % 1000) + 1000) % 1000))) / 60_000);
+  const { year, month, day, offsetMinutes } = zonedFields(ms, timeZone, "the reference time of a memory");
   return { year, month, day, offsetMinutes };
 }
 
