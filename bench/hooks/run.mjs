@@ -58,11 +58,33 @@ const inputs = {
     tool_input: { file_path: join(project, "src", "orders.ts") },
   },
   SessionStart: { ...base, hook_event_name: "SessionStart", source: "startup" },
+  // Turn end: the extraction spawn is switched off (MEMDIR_NO_JOBS=1, so detached jobs do not load the
+  // machine during the runs); what remains is the turn state, the tool-log fold and the dream gate
+  // (one stat, then the throttled session scan over 20 end records).
+  Stop: { ...base, hook_event_name: "Stop" },
 };
+const sessionsDir = join(project, ".memdir", "sessions");
+mkdirSync(sessionsDir, { recursive: true });
+for (let i = 0; i < 20; i++) {
+  const stats = {
+    readCount: 5,
+    searchCount: 2,
+    bashCount: 3,
+    editFileCount: 1,
+    linesAdded: 10,
+    linesRemoved: 2,
+    otherToolCount: 0,
+  };
+  writeFileSync(
+    join(sessionsDir, `s${i}.json`),
+    JSON.stringify({ session_id: `s${i}`, ended_at: new Date().toISOString(), toolStats: stats }),
+  );
+}
+const envFor = (event) => (event === "Stop" ? { ...env, MEMDIR_NO_JOBS: "1" } : env);
 
-function time(cmd, argv, input) {
+function time(cmd, argv, input, e = env) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cmd, argv, { input, env, encoding: "utf8" });
+  const r = spawnSync(cmd, argv, { input, env: e, encoding: "utf8" });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${argv.join(" ")} exited ${r.status}: ${r.stderr}`);
   return ms;
@@ -72,16 +94,22 @@ const median = (a) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-const targets = { PostToolUse: 1.3, UserPromptSubmit: undefined, PreToolUse: undefined, SessionStart: 1.6 };
+const targets = {
+  PostToolUse: 1.3,
+  UserPromptSubmit: undefined,
+  PreToolUse: undefined,
+  SessionStart: 1.6,
+  Stop: undefined,
+};
 const rows = [];
 for (const [event, payload] of Object.entries(inputs)) {
   const json = JSON.stringify(payload);
-  for (let i = 0; i < 3; i++) time(process.execPath, [bin, "hook", event], json); // warm the fs cache
+  for (let i = 0; i < 3; i++) time(process.execPath, [bin, "hook", event], json, envFor(event)); // warm the fs cache
   const baseline = [];
   const hook = [];
   for (let i = 0; i < runs; i++) {
     baseline.push(time(process.execPath, ["-e", "0"], ""));
-    hook.push(time(process.execPath, [bin, "hook", event], json));
+    hook.push(time(process.execPath, [bin, "hook", event], json, envFor(event)));
   }
   const b = median(baseline);
   const h = median(hook);

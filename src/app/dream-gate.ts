@@ -7,7 +7,7 @@ import { join } from "node:path";
 // The gate files only, not jobs/dream/index.js: the Stop hook imports this module, and the planner,
 // the model path and the date library must stay out of the hook bundle.
 import { evaluateDreamGates, type GateResult } from "../jobs/dream/gates.js";
-import { scanThrottled, type ThrottledScan } from "../jobs/dream/gates-state.js";
+import { countSessionsSince, scanThrottled, type ThrottledScan } from "../jobs/dream/gates-state.js";
 import { readLastConsolidatedAt } from "../jobs/dream/lock.js";
 import type { AppContext } from "./context.js";
 import { JOB_ENV_MARKER } from "./runtime.js";
@@ -67,6 +67,22 @@ export function checkDreamGates(
   });
   if (!result.open) ctx.event(result.event.kind, { ...result.event.data, trigger: o.trigger });
   return scan ? { result, scan } : { result };
+}
+
+/**
+ * The sessions since the last consolidation for the gather phase when the session gate did not run
+ * (`force`, the schedule, a dry run): a direct scan, no throttle state written. Call it before the
+ * lock is taken (taking it moves lastConsolidatedAt to now).
+ */
+export function sessionsForGather(ctx: AppContext, gate: DreamGateCheck, sessionId?: string) {
+  if (gate.scan) return { used: gate.scan.sessionIds, skipped: gate.scan.skippedIds };
+  const since = readLastConsolidatedAt(ctx.paths.memoryDir);
+  const scan = countSessionsSince(
+    ctx.paths.sessionsDir,
+    since,
+    sessionId ? { excludeSessionId: sessionId } : {},
+  );
+  return { used: scan.sessionIds, skipped: scan.skippedIds };
 }
 
 /**

@@ -22,7 +22,7 @@ import {
 import { pruneWorkingMemory } from "../notepad/index.js";
 import { commitChangeSet, createJournal } from "../store/index.js";
 import { type AppContext, projectContext } from "./context.js";
-import { checkDreamGates, type DreamTrigger } from "./dream-gate.js";
+import { checkDreamGates, type DreamTrigger, sessionsForGather } from "./dream-gate.js";
 import { DREAM_STATE_FILE, type Gathered, gatherDream, readDreamState } from "./dream-gather.js";
 import { openModel } from "./llm.js";
 import type { Runtime } from "./runtime.js";
@@ -115,8 +115,8 @@ export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutco
   const started = rt.now();
   const mode = o.mode ?? (o.trigger === "scheduled" ? "reflect" : "prune");
   if (o.dryRun) {
-    const scan = checkDreamGates(ctx, { trigger: o.trigger, force: true }).scan;
-    const g = gatherDream(ctx, { used: scan?.sessionIds ?? [], skipped: scan?.skippedIds ?? [] });
+    const gate = checkDreamGates(ctx, { trigger: o.trigger, force: true });
+    const g = gatherDream(ctx, sessionsForGather(ctx, gate, o.sessionId));
     return { status: "planned", plan: await makePlan(ctx, g, mode, started) };
   }
   recoverStaleConsolidationLock(paths.memoryDir, { pid: rt.pid, isAlive: rt.isAlive });
@@ -129,6 +129,7 @@ export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutco
     const { reason, event } = gate.result;
     return { status: "skipped", reason, detail: event.data };
   }
+  const sessions = sessionsForGather(ctx, gate, o.sessionId);
   // The handlers go in BEFORE the lock is taken: a SIGTERM right after the acquire would otherwise
   // meet the default action (immediate death, no rollback).
   let held: ConsolidationLockHandle | undefined;
@@ -145,8 +146,7 @@ export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutco
   }
   held = lock;
   try {
-    const scan = gate.scan;
-    const g = gatherDream(ctx, { used: scan?.sessionIds ?? [], skipped: scan?.skippedIds ?? [] });
+    const g = gatherDream(ctx, sessions);
     const plan = await makePlan(ctx, g, mode, started);
     const nowMs = rt.now();
     const journal = createJournal({

@@ -41,6 +41,8 @@ export interface StatusReport {
     lastConsolidatedAt: string | null;
     /** PID of the dream in progress (null = none). */
     runningPid: number | null;
+    /** Whether that process is alive (false: it crashed; the next dream recovers the lock). */
+    runningAlive: boolean;
     lastCompleted: EventRecord | null;
     /** `dream_skipped` events by reason (disabled, time, sessions, lock) in the recent events. */
     skips: Record<string, number>;
@@ -89,6 +91,7 @@ export function buildStatus(ctx: AppContext): StatusReport {
   }
   const now = ctx.rt.now();
   const lastMs = readLastConsolidatedAt(paths.memoryDir);
+  const running = dreamInProgress(paths.memoryDir);
   return {
     paths: {
       projectRoot: paths.projectRoot,
@@ -125,7 +128,8 @@ export function buildStatus(ctx: AppContext): StatusReport {
       autoDream: ctx.config.autoDream,
       kairos: ctx.config.kairos,
       lastConsolidatedAt: lastMs === undefined ? null : new Date(lastMs).toISOString(),
-      runningPid: dreamInProgress(paths.memoryDir) ?? null,
+      runningPid: running ?? null,
+      runningAlive: running !== undefined && ctx.rt.isAlive(running),
       lastCompleted: lastDream,
       skips: dreamSkips,
     },
@@ -163,7 +167,7 @@ export function formatStatus(
   const d = s.dream;
   out.push("", color.bold("dream"));
   out.push(
-    `  auto         ${d.kairos ? "KAIROS (scheduled: memdir schedule install)" : d.autoDream ? "on" : "off"}; last consolidated ${d.lastConsolidatedAt ?? "never"}${d.runningPid ? `; running (pid ${d.runningPid})` : ""}`,
+    `  auto         ${d.kairos ? "KAIROS (scheduled: memdir schedule install)" : d.autoDream ? "on" : "off"}; last consolidated ${d.lastConsolidatedAt ?? "never"}${d.runningPid ? `; running (pid ${d.runningPid}${d.runningAlive ? "" : ", dead: the next dream rolls it back"})` : ""}`,
   );
   if (d.lastCompleted)
     out.push(

@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectContext } from "../../src/app/context.js";
+import { runDream } from "../../src/app/dream-job.js";
 import { runHook } from "../../src/app/hooks/run.js";
 import { buildStatus, formatStatus } from "../../src/app/status.js";
 import { appSandbox } from "../helpers/app-sandbox.js";
@@ -128,5 +129,28 @@ describe("auto-dream gate at Stop", () => {
     expect(st.dream.skips).toEqual({ time: 2, sessions: 1 });
     expect(st.dream.lastConsolidatedAt).toBe(new Date(T0 - HOUR).toISOString());
     expect(formatStatus(st, { bold: (x) => x, dim: (x) => x })).toMatch(/skipped {6}time 2, sessions 1/);
+  });
+
+  it("a forced or dry-run dream still gathers the sessions since the last consolidation (substantive ones used, the rest skipped)", async () => {
+    const s = setup();
+    s.consolidatedAt(T0 - 2 * HOUR);
+    s.endSession("before", T0 - 3 * HOUR);
+    s.endSession("work", T0 - HOUR);
+    s.endSession("noisy", T0 - HOUR, bashOnly);
+    s.endSession("current", T0 - HOUR);
+    const dry = await runDream(s.rt, {
+      cwd: s.project,
+      trigger: "manual",
+      dryRun: true,
+      sessionId: "current",
+    });
+    expect(dry.status === "planned" && dry.plan.sessions).toEqual({ used: ["work"], skipped: ["noisy"] });
+    const run = await runDream(s.rt, {
+      cwd: s.project,
+      trigger: "manual",
+      force: true,
+      sessionId: "current",
+    });
+    expect(run.status === "done" && run.plan.sessions).toEqual({ used: ["work"], skipped: ["noisy"] });
   });
 });

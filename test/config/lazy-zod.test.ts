@@ -43,4 +43,11 @@ describe("lazy heavy dependencies", () => {
     expect(imports.filter((i) => HEAVY.includes(i.path))).toEqual([]);
     expect(inputs.filter((f) => f.includes("core/frontmatter") || f.includes("node_modules"))).toEqual([]);
   });
+
+  it("the Stop hook's turn end (extraction spawn, dream gate) reaches no heavy dependency statically", () => {
+    const { inputs, imports } = importsOf("app/hooks/turn-end.ts");
+    const isStatic = (i: { kind: string }) => i.kind !== "dynamic-import";
+    expect(imports.filter((i) => HEAVY.includes(i.path) && isStatic(i))).toEqual([]);
+    expect(inputs.filter((f) => f.includes("core/frontmatter") || f.includes("node_modules"))).toEqual([]);
+  });
 });

@@ -5,7 +5,11 @@
  */
 import { readFileSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
-import { acquireLockSync, errnoCode, MemdirError, parseJson, readTextIfExists } from "../../core/index.js";
+// Core files one by one, not core/index.js: the Stop hook loads this, and core/index pulls in yaml.
+import { errnoCode, MemdirError } from "../../core/errors.js";
+import { readTextIfExists } from "../../core/fs.js";
+import { parseJson } from "../../core/json.js";
+import { acquireLockSync } from "../../core/lock.js";
 
 /** The lock file in the memory dir: content = holder PID while held, mtime = lastConsolidatedAt. */
 export const LOCK_FILE = ".consolidate-lock";

@@ -16,7 +16,8 @@
  */
 import { constants } from "node:os";
 import { join } from "node:path";
-import { isPidAlive, readLockOwner, removeFile, writeFileAtomic } from "../../core/index.js";
+import { removeFile, writeFileAtomic } from "../../core/fs.js";
+import { isPidAlive, readLockOwner } from "../../core/lock.js";
 import {
   GUARD_FILE,
   HOLD_MS,
