@@ -20,7 +20,7 @@ import {
   tryAcquireConsolidationLock,
 } from "../jobs/dream/index.js";
 import { pruneWorkingMemory } from "../notepad/index.js";
-import { commitChangeSet, createJournal } from "../store/index.js";
+import { commitChangeSet, createJournal, type Journal, withStoreLock } from "../store/index.js";
 import { type AppContext, projectContext } from "./context.js";
 import { checkDreamGates, type DreamTrigger, sessionsForGather } from "./dream-gate.js";
 import { DREAM_STATE_FILE, type Gathered, gatherDream, readDreamState } from "./dream-gather.js";
@@ -103,6 +103,15 @@ function makePlan(
   });
 }
 
+/** Records how far each daily log was distilled (`.dream-state.json`), in the change set, under the dir lock. */
+function advanceLogCursor(memoryDir: string, logs: DreamPlan["logs"], journal: Journal): void {
+  withStoreLock(memoryDir, () => {
+    const state = readDreamState(memoryDir);
+    for (const l of logs) state.logs[l.file] = Math.max(state.logs[l.file] ?? 0, l.bytes);
+    journal.write(join(memoryDir, DREAM_STATE_FILE), `${JSON.stringify(state, null, 2)}\n`);
+  });
+}
+
 /**
  * Runs one dream for the project at `o.cwd`. Skips (gates, lock held) are recorded as
  * `dream_skipped` events and returned; success is a `dream_completed` event; a failure is a
@@ -155,15 +164,21 @@ export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutco
       roots: g.roots,
       nowMs,
     });
-    const applied = applyDreamPlan(plan, { nowMs, journal });
-    // The model cannot write MEMORY.md (the sandbox refuses it): its budget is kept here, as the
-    // offline planner's index step would (seed 000 §24.6 phase 4).
-    if (plan.engine === "model")
-      for (const dir of [g.roots.project, g.roots.user]) if (dir) applyIndexBudget(dir, nowMs, { journal });
-    if (plan.logs.length > 0) {
-      const state = readDreamState(paths.memoryDir);
-      for (const l of plan.logs) state.logs[l.file] = Math.max(state.logs[l.file] ?? 0, l.bytes);
-      journal.write(join(paths.memoryDir, DREAM_STATE_FILE), `${JSON.stringify(state, null, 2)}\n`);
+    let applied: ReturnType<typeof applyDreamPlan>;
+    try {
+      applied = applyDreamPlan(plan, { nowMs, journal });
+      // The model cannot write MEMORY.md (the sandbox refuses it): its budget is kept here, as the
+      // offline planner's index step would (seed 000 §24.6 phase 4).
+      if (plan.engine === "model")
+        for (const dir of [g.roots.project, g.roots.user]) if (dir) applyIndexBudget(dir, nowMs, { journal });
+      if (plan.logs.length > 0) advanceLogCursor(paths.memoryDir, plan.logs, journal);
+    } catch (e) {
+      try {
+        commitChangeSet(journal); // what was written before the failure stays undoable
+      } catch (commitError) {
+        ctx.log("error", "job:dream", `change set not recorded: ${String(commitError)}`);
+      }
+      throw e;
     }
     const changeSetId = commitChangeSet(journal);
     const notepadExpired = pruneWorkingMemory(paths.notepad, nowMs);
