@@ -65,7 +65,8 @@ export function checkDreamGates(
       return scan.count;
     },
   });
-  if (!result.open) ctx.event(result.event.kind, { ...result.event.data, trigger: o.trigger });
+  if (!result.open)
+    ctx.event(result.event.kind, { ...result.event.data, trigger: o.trigger, memory_dir: paths.memoryDir });
   return scan ? { result, scan } : { result };
 }
 

@@ -5,7 +5,7 @@
  * substantive sessions since the last consolidation (sessions without substantive interaction are
  * skipped by their end record's `toolStats`).
  */
-import { readFileSync, statSync } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { errnoCode } from "../core/errors.js";
 import { readJsonFile } from "../core/json.js";
@@ -17,18 +17,35 @@ import type { AppContext } from "./context.js";
 /** The distillation cursor: how far (bytes) each daily log has been distilled. Kept in the memory dir so `memdir undo` restores it with the topics. */
 export const DREAM_STATE_FILE = ".dream-state.json";
 
+export interface LogCursor {
+  /** Bytes of the log already distilled. */
+  bytes: number;
+  /** sha256 of those bytes: a hand edit before the cursor is detected and the log read again from 0. */
+  sha256: string;
+}
+
 export interface DreamState {
-  version: 1;
-  /** Daily log path relative to the memory dir → bytes already distilled. */
-  logs: Record<string, number>;
+  version: 2;
+  /** Daily log path relative to the memory dir → how far it was distilled. */
+  logs: Record<string, LogCursor>;
 }
 
 export function readDreamState(memoryDir: string): DreamState {
-  const v = readJsonFile<Partial<DreamState> | null>(join(memoryDir, DREAM_STATE_FILE), null, true);
-  const logs: Record<string, number> = {};
+  const v = readJsonFile<{ logs?: unknown } | null>(join(memoryDir, DREAM_STATE_FILE), null, true);
+  const logs: Record<string, LogCursor> = {};
   if (v && typeof v.logs === "object" && v.logs !== null)
-    for (const [k, n] of Object.entries(v.logs)) if (Number.isInteger(n) && n >= 0) logs[k] = n;
-  return { version: 1, logs };
+    for (const [k, c] of Object.entries(v.logs as Record<string, Partial<LogCursor>>))
+      if (c && Number.isInteger(c.bytes) && (c.bytes as number) >= 0 && typeof c.sha256 === "string")
+        logs[k] = { bytes: c.bytes as number, sha256: c.sha256 };
+  return { version: 2, logs };
+}
+
+/** sha256 (hex) of the first `bytes` bytes of `path`; undefined when the file is shorter. */
+export function prefixHash(path: string, bytes: number): string | undefined {
+  const buf = readFileSync(path);
+  if (buf.length < bytes) return undefined;
+  const { createHash } = process.getBuiltinModule("node:crypto");
+  return createHash("sha256").update(buf.subarray(0, bytes)).digest("hex");
 }
 
 export interface GatheredTopic {
@@ -45,13 +62,16 @@ export interface Gathered {
   logEntries: ReturnType<typeof readDailyLogEntries>["entries"];
   /** Per log file, the byte offset reached. */
   logEnds: { file: string; bytes: number }[];
+  /** Things the planner should report: malformed log entries, logs re-read after a hand edit, symlinks skipped. */
+  notes: string[];
   sessions: { used: string[]; skipped: string[] };
   summaries: { sessionId: string; text: string }[];
 }
 
+/** A regular file's text and mtime (symlinks are not followed: the store never writes through them). */
 function readIfFile(path: string): { text: string; mtimeMs: number } | undefined {
   try {
-    const st = statSync(path);
+    const st = lstatSync(path);
     if (!st.isFile()) return undefined;
     return { text: readFileSync(path, "utf8"), mtimeMs: st.mtimeMs };
   } catch (e) {
@@ -70,6 +90,7 @@ const MAX_SUMMARIES = 20;
 export function gatherDream(ctx: AppContext, sessions: { used: string[]; skipped: string[] }): Gathered {
   const { paths } = ctx;
   const roots = { project: paths.memoryDir, user: paths.userMemoryDir };
+  const notes: string[] = [];
   const topics: GatheredTopic[] = [];
   const indexes: Gathered["indexes"] = [];
   for (const scope of ["project", "user"] as const) {
@@ -77,6 +98,10 @@ export function gatherDream(ctx: AppContext, sessions: { used: string[]; skipped
     for (const file of listTopicFiles(dir)) {
       const f = readIfFile(join(dir, file));
       if (f) topics.push({ scope, file, ...f });
+      else
+        notes.push(
+          `${scope === "user" ? "user/" : ""}${file} is not a regular file (a symlink?): left as it is`,
+        );
     }
     indexes.push({ scope, text: readIfFile(join(dir, INDEX_FILE))?.text });
   }
@@ -84,8 +109,14 @@ export function gatherDream(ctx: AppContext, sessions: { used: string[]; skipped
   const logEntries: Gathered["logEntries"] = [];
   const logEnds: Gathered["logEnds"] = [];
   for (const file of listDailyLogs(paths.memoryDir)) {
-    const from = state.logs[file] ?? 0;
+    const cursor = state.logs[file];
+    let from = cursor?.bytes ?? 0;
+    if (cursor && prefixHash(join(paths.memoryDir, file), cursor.bytes) !== cursor.sha256) {
+      notes.push(`${file} was edited before the point already distilled: read again from the start`);
+      from = 0;
+    }
     const r = readDailyLogEntries(paths.memoryDir, file, from);
+    for (const p of r.problems) notes.push(`${file} at byte ${p.byte}: ${p.reason} (entry skipped)`);
     if (r.endByte <= from) continue;
     logEntries.push(...r.entries);
     logEnds.push({ file, bytes: r.endByte });
@@ -95,5 +126,5 @@ export function gatherDream(ctx: AppContext, sessions: { used: string[]; skipped
     const f = readIfFile(join(paths.summariesDir, `${id}.md`));
     if (f && f.text.trim() !== "") summaries.push({ sessionId: id, text: scrub(f.text) });
   }
-  return { roots, topics, indexes, logEntries, logEnds, sessions, summaries };
+  return { roots, topics, indexes, logEntries, logEnds, sessions, summaries, notes };
 }

@@ -11,19 +11,22 @@ import {
   applyDreamPlan,
   applyIndexBudget,
   type ConsolidationLockHandle,
+  type DreamApplyResult,
   type DreamMode,
   type DreamPlan,
   installRollbackOnSignals,
   planOfflineDream,
   recoverStaleConsolidationLock,
+  redactPlan,
   runModelDream,
+  signalExitCode,
   tryAcquireConsolidationLock,
 } from "../jobs/dream/index.js";
 import { pruneWorkingMemory } from "../notepad/index.js";
 import { commitChangeSet, createJournal, type Journal, withStoreLock } from "../store/index.js";
 import { type AppContext, projectContext } from "./context.js";
 import { checkDreamGates, type DreamTrigger, sessionsForGather } from "./dream-gate.js";
-import { DREAM_STATE_FILE, type Gathered, gatherDream, readDreamState } from "./dream-gather.js";
+import { DREAM_STATE_FILE, type Gathered, gatherDream, prefixHash, readDreamState } from "./dream-gather.js";
 import { openModel } from "./llm.js";
 import type { Runtime } from "./runtime.js";
 
@@ -49,7 +52,7 @@ export type DreamOutcome =
       plan: DreamPlan;
       /** The `memdir undo` id, absent when nothing changed. */
       changeSetId?: string;
-      applied: ReturnType<typeof applyDreamPlan>["changes"];
+      applied: DreamApplyResult["changes"];
       notepadExpired: number;
       ms: number;
     };
@@ -60,28 +63,32 @@ function makePlan(
   mode: DreamMode,
   nowMs: number,
 ): Promise<DreamPlan> | DreamPlan {
+  const withNotes = (p: DreamPlan): DreamPlan =>
+    g.notes.length ? { ...p, notes: [...g.notes, ...p.notes] } : p;
   const offline = () =>
-    planOfflineDream({
-      mode,
-      nowMs,
-      roots: g.roots,
-      topics: g.topics,
-      indexes: g.indexes,
-      logDrafts: g.logEntries.map((e) => ({
-        file: e.file,
-        bytes: e.endByte,
-        atMs: e.atMs,
-        draft: {
-          type: e.type,
-          ...(e.name ? { name: e.name } : {}),
-          description: e.description,
-          body: e.body,
-          ...(e.sessionId ? { originSessionId: e.sessionId } : {}),
-          ...(e.sources ? { sources: e.sources } : {}),
-        },
-      })),
-      sessions: g.sessions,
-    });
+    withNotes(
+      planOfflineDream({
+        mode,
+        nowMs,
+        roots: g.roots,
+        topics: g.topics,
+        indexes: g.indexes,
+        logDrafts: g.logEntries.map((e) => ({
+          file: e.file,
+          bytes: e.endByte,
+          atMs: e.atMs,
+          draft: {
+            type: e.type,
+            ...(e.name ? { name: e.name } : {}),
+            description: e.description,
+            body: e.body,
+            ...(e.sessionId ? { originSessionId: e.sessionId } : {}),
+            ...(e.sources ? { sources: e.sources } : {}),
+          },
+        })),
+        sessions: g.sessions,
+      }),
+    );
   const model = openModel(ctx);
   if (model.kind !== "model") return offline();
   return runModelDream({
@@ -97,8 +104,12 @@ function makePlan(
     maxInputTokens: model.maxInputTokens,
     maxOutputTokens: model.maxOutputTokens,
   }).then((r) => {
-    if (r.ok) return { ...r.plan, logs: g.logEnds, sessions: g.sessions };
-    ctx.event("dream_model_failed", { reason: r.reason, provider: model.resolved.provider });
+    if (r.ok) return withNotes({ ...r.plan, logs: g.logEnds, sessions: g.sessions });
+    ctx.event("dream_model_failed", {
+      reason: r.reason,
+      provider: model.resolved.provider,
+      memory_dir: ctx.paths.memoryDir,
+    });
     return offline();
   });
 }
@@ -107,7 +118,10 @@ function makePlan(
 function advanceLogCursor(memoryDir: string, logs: DreamPlan["logs"], journal: Journal): void {
   withStoreLock(memoryDir, () => {
     const state = readDreamState(memoryDir);
-    for (const l of logs) state.logs[l.file] = Math.max(state.logs[l.file] ?? 0, l.bytes);
+    for (const l of logs) {
+      const sha256 = prefixHash(join(memoryDir, l.file), l.bytes);
+      if (sha256 !== undefined) state.logs[l.file] = { bytes: l.bytes, sha256 };
+    }
     journal.write(join(memoryDir, DREAM_STATE_FILE), `${JSON.stringify(state, null, 2)}\n`);
   });
 }
@@ -126,7 +140,7 @@ export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutco
   if (o.dryRun) {
     const gate = checkDreamGates(ctx, { trigger: o.trigger, force: true });
     const g = gatherDream(ctx, sessionsForGather(ctx, gate, o.sessionId));
-    return { status: "planned", plan: await makePlan(ctx, g, mode, started) };
+    return { status: "planned", plan: redactPlan(await makePlan(ctx, g, mode, started)) };
   }
   recoverStaleConsolidationLock(paths.memoryDir, { pid: rt.pid, isAlive: rt.isAlive });
   const gate = checkDreamGates(ctx, {
@@ -141,8 +155,17 @@ export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutco
   const sessions = sessionsForGather(ctx, gate, o.sessionId);
   // The handlers go in BEFORE the lock is taken: a SIGTERM right after the acquire would otherwise
   // meet the default action (immediate death, no rollback).
+  // While a change is being applied a signal only asks to stop: the apply stops before the next
+  // change, the change set records what was written, then the lock rolls back and we exit.
   let held: ConsolidationLockHandle | undefined;
-  const removeSignals = installRollbackOnSignals({ rollback: () => held?.rollback() });
+  let applying = false;
+  let stopSignal: Parameters<typeof signalExitCode>[0] | undefined;
+  const removeSignals = installRollbackOnSignals({ rollback: () => held?.rollback() }, undefined, {
+    deferWhile: () => applying,
+    onDeferred: (sig) => {
+      stopSignal = sig;
+    },
+  });
   const lock = tryAcquireConsolidationLock(paths.memoryDir, {
     pid: rt.pid,
     nowMs: started,
@@ -150,28 +173,37 @@ export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutco
   });
   if (!lock.ok) {
     removeSignals();
-    ctx.event("dream_skipped", { reason: "lock", holderPid: lock.holderPid, trigger: o.trigger });
+    ctx.event("dream_skipped", {
+      reason: "lock",
+      holderPid: lock.holderPid,
+      trigger: o.trigger,
+      memory_dir: paths.memoryDir,
+    });
     return { status: "skipped", reason: "lock", detail: { holderPid: lock.holderPid } };
   }
   held = lock;
   try {
     const g = gatherDream(ctx, sessions);
     const plan = await makePlan(ctx, g, mode, started);
+    // A signal that arrived during a synchronous (offline) plan is handled here, before any write.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    applying = true;
     const nowMs = rt.now();
     const journal = createJournal({
+      pid: rt.pid,
       kind: "dream",
       summary: `dream (${plan.engine}, ${plan.mode})`,
       roots: g.roots,
       nowMs,
     });
-    let applied: ReturnType<typeof applyDreamPlan>;
+    let applied: DreamApplyResult;
     try {
-      applied = applyDreamPlan(plan, { nowMs, journal });
+      applied = await applyDreamPlan(plan, { nowMs, journal, shouldStop: () => stopSignal !== undefined });
       // The model cannot write MEMORY.md (the sandbox refuses it): its budget is kept here, as the
       // offline planner's index step would (seed 000 §24.6 phase 4).
-      if (plan.engine === "model")
+      if (plan.engine === "model" && !applied.interrupted)
         for (const dir of [g.roots.project, g.roots.user]) if (dir) applyIndexBudget(dir, nowMs, { journal });
-      if (plan.logs.length > 0) advanceLogCursor(paths.memoryDir, plan.logs, journal);
+      if (plan.logs.length > 0 && !applied.interrupted) advanceLogCursor(paths.memoryDir, plan.logs, journal);
     } catch (e) {
       try {
         commitChangeSet(journal); // what was written before the failure stays undoable
@@ -181,10 +213,21 @@ export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutco
       throw e;
     }
     const changeSetId = commitChangeSet(journal);
+    if (stopSignal !== undefined) {
+      lock.rollback();
+      ctx.event("dream_killed", {
+        signal: stopSignal,
+        changeSetId: changeSetId ?? null,
+        trigger: o.trigger,
+        memory_dir: paths.memoryDir,
+      });
+      process.exit(signalExitCode(stopSignal));
+    }
     const notepadExpired = pruneWorkingMemory(paths.notepad, nowMs);
     lock.release(started);
     const ms = rt.now() - started;
     ctx.event("dream_completed", {
+      memory_dir: paths.memoryDir,
       engine: plan.engine,
       mode: plan.mode,
       trigger: o.trigger,
@@ -199,7 +242,7 @@ export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutco
     });
     return {
       status: "done",
-      plan,
+      plan: redactPlan(plan),
       ...(changeSetId ? { changeSetId } : {}),
       applied: applied.changes,
       notepadExpired,
@@ -207,7 +250,11 @@ export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutco
     };
   } catch (e) {
     lock.rollback();
-    ctx.event("dream_failed", { error: e instanceof Error ? e.message : String(e), trigger: o.trigger });
+    ctx.event("dream_failed", {
+      error: e instanceof Error ? e.message : String(e),
+      trigger: o.trigger,
+      memory_dir: paths.memoryDir,
+    });
     throw e;
   } finally {
     removeSignals();

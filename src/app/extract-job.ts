@@ -75,6 +75,7 @@ async function extractOne(
     // One change set per run (`memdir history` / `memdir undo`): every memory-dir write of the run.
     const nowMs = rt.now();
     const journal = createJournal({
+      pid: rt.pid,
       kind: "extraction",
       summary: `extraction of session ${sessionId}`,
       roots: { project: paths.memoryDir, user: paths.userMemoryDir },

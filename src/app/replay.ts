@@ -26,7 +26,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { deriveHookEvents, type HookEventSpec } from "../adapters/claude-code/index.js";
 import { MemdirError } from "../core/errors.js";
 import { removeFile } from "../core/fs.js";
-import { writeJsonAtomic } from "../core/json.js";
+import { readJsonFile, writeJsonAtomic } from "../core/json.js";
 import { projectKey, sessionStatePaths } from "../paths/index.js";
 import { projectContext } from "./context.js";
 import { formatDreamOutcome } from "./dream-cmd.js";
@@ -120,7 +120,11 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
     PATH: opts.env.PATH,
   };
   // No harness runs in the sandbox to load MEMORY.md itself, so memdir injects it (config, DESIGN.md §4).
-  writeJsonAtomic(join(env.MEMDIR_HOME!, "config.json"), { harnessLoadsMemoryMd: false });
+  // A config already in the sandbox home (e.g. `"kairos": true` to replay KAIROS mode) is kept.
+  const configFile = join(env.MEMDIR_HOME!, "config.json");
+  const existing = readJsonFile<unknown>(configFile, {}, true);
+  const base = existing && typeof existing === "object" && !Array.isArray(existing) ? existing : {};
+  writeJsonAtomic(configFile, { ...base, harnessLoadsMemoryMd: false });
   const specs: HookEventSpec[] = deriveHookEvents(transcript);
   const first = specs[0]?.input ?? {};
   const sessionId = typeof first.session_id === "string" ? first.session_id : randomUUID();

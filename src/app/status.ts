@@ -67,8 +67,10 @@ export function buildStatus(ctx: AppContext): StatusReport {
   const dreamSkips: Record<string, number> = {};
   let lastDream: EventRecord | null = null;
   for (const e of events) {
-    if (e.kind === "dream_completed") lastDream = e;
-    if (e.kind === "dream_skipped") {
+    // events.jsonl is shared by every project: only this memory dir's dreams are shown.
+    const ours = e.memory_dir === paths.memoryDir;
+    if (e.kind === "dream_completed" && ours) lastDream = e;
+    if (e.kind === "dream_skipped" && ours) {
       const r = String(e.reason ?? "unknown");
       dreamSkips[r] = (dreamSkips[r] ?? 0) + 1;
     }

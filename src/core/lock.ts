@@ -106,10 +106,29 @@ function lockAgeMs(path: string): number | undefined {
   }
 }
 
+/**
+ * An EMPTY lock file (its creator died between creating it and writing its owner, a window of
+ * microseconds) is stale once it is this old (ms); without this it would block forever. A lock with
+ * content but no valid pid is still respected (a foreign or older format).
+ */
+export const OWNERLESS_STALE_MS = 2_000;
+
+function isEmptyFile(path: string): boolean {
+  try {
+    return statSync(path).size === 0;
+  } catch {
+    return false;
+  }
+}
+
 function isStale(path: string, owner: LockOwner, opts: LockOptions): boolean {
   const alive = opts.isAlive ?? isPidAlive;
-  if (owner.pid !== undefined && Number.isInteger(owner.pid) && owner.pid > 0 && !alive(owner.pid))
-    return true;
+  const hasPid = owner.pid !== undefined && Number.isInteger(owner.pid) && owner.pid > 0;
+  if (hasPid && !alive(owner.pid as number)) return true;
+  if (!hasPid && isEmptyFile(path)) {
+    const age = lockAgeMs(path);
+    if (age !== undefined && age > OWNERLESS_STALE_MS) return true;
+  }
   if (opts.staleMs !== undefined) {
     const age = lockAgeMs(path);
     if (age !== undefined && age > opts.staleMs) return true;

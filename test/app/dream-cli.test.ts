@@ -6,7 +6,15 @@
  * keeps the dream running long enough to be caught in the act.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BIN } from "../helpers/bin.js";
@@ -179,5 +187,38 @@ describe("memdir dream as processes", () => {
     expect(k.out).toMatch(new RegExp(`dream ${d.p.pid} stopped; its lock was rolled back`));
     expect((await d.done).code).toBe(143);
     expect(existsSync(s.lockFile)).toBe(false); // never consolidated before: the lock file goes
+  });
+
+  it("SIGTERM while the plan is being applied: the change in hand finishes, what was written is one undoable change set, the lock rolls back", async () => {
+    const s = await setup();
+    const files = () => readdirSync(s.memoryDir).filter((f) => f.endsWith(".md") && f !== "MEMORY.md");
+    // 150 pairs of exact duplicates: 150 merges, each a locked, fsynced replace and delete.
+    for (let i = 0; i < 150; i++) {
+      const text = TOPIC(
+        `svc-${i}`,
+        `Service ${i} is deployed by the ${i}th pipeline`,
+        `Service ${i} is deployed by the ${i}th pipeline.`,
+      );
+      writeFileSync(join(s.memoryDir, `svc-${i}.md`), text);
+      writeFileSync(join(s.memoryDir, `svc-${i}-copy.md`), text);
+    }
+    const prior = Math.floor((Date.now() - 30 * 3_600_000) / 1000) * 1000;
+    s.setLastConsolidated(prior);
+    const before = files().length;
+    const d = s.start(["dream", "--force"]);
+    for (let i = 0; i < 2000 && files().length === before && d.p.exitCode === null; i++)
+      await new Promise((r) => setTimeout(r, 5));
+    d.p.kill("SIGTERM");
+    const r = await d.done;
+    expect(r.code, r.err).toBe(143);
+    const left = files().length;
+    expect(left).toBeLessThan(before); // some merges were applied...
+    expect(left).toBeGreaterThan(before - 150); // ...but not all of them
+    expect(mtime(s.lockFile)).toBe(prior);
+    const history = JSON.parse((await s.run(["history", "--json"])).out);
+    expect(history.changeSets[0].kind).toBe("dream");
+    const undo = await s.run(["undo"]);
+    expect(undo.code, undo.err).toBe(0);
+    expect(files().length).toBe(before);
   });
 });

@@ -59,6 +59,9 @@ describe("quick start: replay of the bundled example", () => {
     expect(r.nextContext).toContain("<notepad-priority");
     expect(r.nextContext).toContain("docker-compose Postgres on localhost:5433");
     expect(r.notepad).toContain("still mocks src/db");
+    // The dream after the session made the memory's relative date absolute (the session ran 2026-03-02).
+    expect(r.memories.find((m) => m.body.includes("We got burned"))!.body).toContain("burned in 2025-Q4");
+    expect(r.dream).toMatch(/"last quarter" → "in 2025-Q4"/);
     expect(r.nextContextChars).toBeLessThanOrEqual(9_000);
     expect(r.nextContext).toContain("pnpm test");
   });

@@ -4,14 +4,20 @@
  * the scheduled dream distills the log into topic files (user memories into the user memory dir),
  * remembers how far it got, never distills the same entries twice, and `memdir undo` reverts it.
  */
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectContext } from "../../src/app/context.js";
 import { runDream } from "../../src/app/dream-job.js";
 import { runExtractionJob } from "../../src/app/extract-job.js";
 import { runUndo } from "../../src/app/history-cmd.js";
-import { listDailyLogs, listTopicFiles, readChangeSet, readDailyLogEntries } from "../../src/store/index.js";
+import {
+  appendDailyLog,
+  listDailyLogs,
+  listTopicFiles,
+  readChangeSet,
+  readDailyLogEntries,
+} from "../../src/store/index.js";
 import { appSandbox } from "../helpers/app-sandbox.js";
 
 const EXAMPLE = join(
@@ -24,6 +30,7 @@ const EXAMPLE = join(
 );
 const SESSION = "8c1f4b2e-6a3d-4f0e-9b7c-2d5e1a9f3c64";
 const T0 = Date.parse("2026-02-11T20:00:00Z");
+const HOUR = 3_600_000;
 
 function setup() {
   const s = appSandbox("memdir-kairos-", { kairos: true, sessionMemory: { enabled: false } }, T0);
@@ -71,8 +78,10 @@ describe("KAIROS mode", () => {
     if (log.entries.some((e) => e.type === "user"))
       expect(listTopicFiles(userMemoryDir).length).toBeGreaterThan(0);
     expect(JSON.parse(readFileSync(join(memoryDir, ".dream-state.json"), "utf8"))).toEqual({
-      version: 1,
-      logs: { "logs/2026/02/2026-02-11.md": log.endByte },
+      version: 2,
+      logs: {
+        "logs/2026/02/2026-02-11.md": { bytes: log.endByte, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      },
     });
 
     // Nothing new in the log: the next scheduled dream distills nothing.
@@ -97,5 +106,40 @@ describe("KAIROS mode", () => {
     expect(manual.status).toBe("done");
     const auto = await runDream(s.rt, { cwd: s.project, trigger: "auto" });
     expect(auto).toMatchObject({ status: "skipped", reason: "disabled", detail: { switch: "kairos" } });
+  });
+
+  it("a hand edit before the distilled point is noticed: the log is read again and a new entry is not lost", async () => {
+    const s = setup();
+    const { memoryDir } = s.ctx.paths;
+    await runExtractionJob(s.rt, { cwd: s.project, sessionId: SESSION, transcriptPath: s.transcript });
+    const file = "logs/2026/02/2026-02-11.md";
+    const first = await runDream(s.rt, { cwd: s.project, trigger: "scheduled" });
+    expect(first.status).toBe("done");
+    // The user shortens an already-distilled line, then a new entry is appended.
+    const path = join(memoryDir, file);
+    const text = readFileSync(path, "utf8");
+    const line = readDailyLogEntries(memoryDir, file).entries[0]!.description;
+    writeFileSync(path, text.replace(line, line.slice(0, Math.max(8, line.length - 12))));
+    appendDailyLog(
+      memoryDir,
+      [
+        {
+          atMs: T0 + HOUR,
+          type: "reference",
+          description: "Grafana board for the payments service is at grafana.example.com/d/payments",
+          body: "Grafana board for the payments service is at grafana.example.com/d/payments.",
+        },
+      ],
+      { nowMs: T0 + HOUR },
+    );
+    s.setClock(T0 + 30 * HOUR);
+    const again = await runDream(s.rt, { cwd: s.project, trigger: "scheduled" });
+    expect(again.status).toBe("done");
+    if (again.status !== "done") return;
+    expect(again.plan.notes.join("\n")).toMatch(/edited before the point already distilled/);
+    const all = listTopicFiles(memoryDir)
+      .map((f) => readFileSync(join(memoryDir, f), "utf8"))
+      .join("\n");
+    expect(all).toContain("grafana.example.com/d/payments");
   });
 });

@@ -6,6 +6,7 @@ import { isMemdirError } from "../../src/core/errors.js";
 import {
   acquireLockSync,
   isPidAlive,
+  OWNERLESS_STALE_MS,
   readLockOwner,
   tryAcquireLock,
   withLockSync,
@@ -111,6 +112,18 @@ describe("tryAcquireLock", () => {
     expect(tryAcquireLock(path)).toBeDefined();
   });
 
+  it("an empty lock file (its creator died before writing its pid) is reclaimed after OWNERLESS_STALE_MS, not before", () => {
+    const dir = tempDir();
+    const path = join(dir, "x.lock");
+    plant(path, "");
+    expect(tryAcquireLock(path)).toBeUndefined(); // fresh: its creator may be writing it right now
+    plant(path, "", OWNERLESS_STALE_MS + 500);
+    const h = tryAcquireLock(path);
+    expect(h).toBeDefined();
+    expect(readLockOwner(path)?.pid).toBe(process.pid);
+    h!.release();
+  });
+
   it("respects a live holder", () => {
     const path = join(tempDir(), "live.lock");
     plant(path, JSON.stringify({ pid: livePid(), token: "t" }));
@@ -128,7 +141,8 @@ describe("tryAcquireLock", () => {
 
   it("treats a missing or invalid pid as alive unless the lock is older than staleMs", () => {
     const dir = tempDir();
-    const contents = ["{}", '{"pid":"12"}', '{"pid":-4}', '{"pid":2.5}', "not json", ""];
+    // (An empty file is a creator that died mid-create: see the OWNERLESS_STALE_MS test.)
+    const contents = ["{}", '{"pid":"12"}', '{"pid":-4}', '{"pid":2.5}', "not json"];
     contents.forEach((c, i) => {
       const path = join(dir, `${i}.lock`);
       plant(path, c, 60_000);

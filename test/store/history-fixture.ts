@@ -85,3 +85,32 @@ export function plantMemoryDirs(root: string): { project: string; user: string }
   );
   return { project, user };
 }
+
+/** Adds `n` plain topic files `t00.md` … to `project` (a dream's worth of files to rewrite and delete). */
+export function plantTopics(project: string, n: number): string[] {
+  const files: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const f = `t${String(i).padStart(2, "0")}.md`;
+    writeFileSync(
+      join(project, f),
+      `---\nname: topic ${i}\ndescription: Planted topic number ${i} about subsystem ${i % 7}\ntype: ${["project", "reference", "feedback"][i % 3]}\n---\nSubsystem ${i % 7} fact ${i}: the value is ${i * 37}.\n`,
+      { mode: i % 4 === 0 ? 0o644 : 0o600 },
+    );
+    files.push(f);
+  }
+  return files;
+}
+
+/** `treeHash` without the `*.tmp` files an atomic write killed before its rename leaves behind. */
+export function treeHashNoTemp(...dirs: string[]): string {
+  const h = createHash("sha256");
+  dirs.forEach((dir, i) => {
+    for (const rel of listTree(dir).filter((f) => !f.endsWith(".tmp"))) {
+      const p = join(dir, rel);
+      h.update(`${i}\0${rel}\0${(statSync(p).mode & 0o777).toString(8)}\0`);
+      h.update(readFileSync(p));
+      h.update("\0");
+    }
+  });
+  return h.digest("hex");
+}

@@ -189,6 +189,20 @@ describe("journal and commit", () => {
       HISTORY_MAX_SETS,
     );
   });
+
+  it("the limit is per kind: a dream stays undoable after 100 more extraction runs", () => {
+    const { roots, journal } = setup();
+    const commit = (kind: "dream" | "extraction", ms: number, i: number) => {
+      const j = journal(kind, ms);
+      j.write(join(roots.project, "logs", "2026", "11", "2026-11-29.md"), `# entry ${i}\n`);
+      return commitChangeSet(j)!;
+    };
+    const dream = commit("dream", NOW, 0);
+    for (let i = 1; i <= HISTORY_MAX_SETS + 3; i++) commit("extraction", NOW + i, i);
+    const sets = listChangeSets(roots.project);
+    expect(sets.filter((c) => c.kind === "extraction")).toHaveLength(HISTORY_MAX_SETS);
+    expect(sets.map((c) => c.id)).toContain(dream);
+  });
 });
 
 describe("undo", () => {

@@ -2,6 +2,7 @@
 
 import { type Command, Option } from "commander";
 import pc from "picocolors";
+import { projectContext } from "../../app/context.js";
 import { formatDreamOutcome, killDream } from "../../app/dream-cmd.js";
 import { runDream } from "../../app/dream-job.js";
 import { processRuntime } from "../../app/runtime.js";
@@ -47,9 +48,11 @@ export function registerDream(program: Command): void {
       const rt = processRuntime();
       const cwd = rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd;
       if (o.kill) {
-        console.log(await killDream(rt, cwd));
+        const message = await killDream(rt, cwd);
+        console.log(o.json ? JSON.stringify({ kill: message }) : message);
         return;
       }
+      for (const w of projectContext(rt, cwd).configWarnings) console.error(pc.yellow(`memdir: ${w}`));
       const r = await runDream(rt, {
         cwd,
         trigger: o.scheduled ? "scheduled" : "manual",

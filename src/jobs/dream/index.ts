@@ -22,8 +22,11 @@ export {
   type RecoveryResult,
   readLastConsolidatedAt,
   recoverStaleConsolidationLock,
+  type SignalOptions,
+  signalExitCode,
   tryAcquireConsolidationLock,
 } from "./lock.js";
 export * from "./model/index.js";
 export * from "./offline/index.js";
+export * from "./plan/redact.js";
 export * from "./plan/types.js";

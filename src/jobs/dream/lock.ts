@@ -181,21 +181,41 @@ function recoverUnderGuard(memoryDir: string, isAlive: (pid: number) => boolean)
 
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
+/** Exit code for a signal, as the default action would report it (130 / 143 / 129). */
+export const signalExitCode = (sig: (typeof SIGNALS)[number]): number => 128 + constants.signals[sig];
+
+export interface SignalOptions {
+  /**
+   * While this returns true (e.g. a write is being applied), a signal is only recorded through
+   * `onDeferred` and the caller stops at its next safe point; otherwise it rolls back and exits.
+   */
+  deferWhile?: () => boolean;
+  onDeferred?: (sig: (typeof SIGNALS)[number]) => void;
+}
+
 /**
  * On SIGINT/SIGTERM/SIGHUP (Ctrl-C, `memdir dream --kill`, terminal closed): `handle.rollback()`,
- * then exit with 128 + the signal number (130/143/129), as the default action would report.
+ * then exit with 128 + the signal number (130/143/129), as the default action would report; or,
+ * while `opts.deferWhile()` is true, only `opts.onDeferred(sig)` (the caller finishes the step in
+ * hand, rolls back and exits itself). Node runs signal handlers between event-loop turns, so a
+ * caller doing long synchronous work must yield (setImmediate) for them to run.
  * Returns a function that removes the listeners. `exit` is injectable (default `process.exit`).
  */
 export function installRollbackOnSignals(
   handle: Pick<ConsolidationLockHandle, "rollback">,
   exit: (code: number) => void = (code) => process.exit(code),
+  opts: SignalOptions = {},
 ): () => void {
   const listeners = SIGNALS.map((sig) => {
     const fn = (): void => {
+      if (opts.deferWhile?.()) {
+        opts.onDeferred?.(sig);
+        return;
+      }
       try {
         handle.rollback();
       } finally {
-        exit(128 + constants.signals[sig]);
+        exit(signalExitCode(sig));
       }
     };
     process.on(sig, fn);

@@ -1,80 +1,38 @@
 /**
- * Change-set files: `<project memory dir>/.history/<id>.json` (DESIGN.md §3.1), written atomically
- * (mode 0600, dir 0700) under `.history/.lock`, which is always the innermost lock (taken with or
- * without a store lock held, never the other way round). Retention: the newest 100 change sets and
- * nothing older than 90 days, pruned at every commit.
+ * Committing, listing and pruning change sets (`<project memory dir>/.history/<id>.json`, DESIGN.md
+ * §3.1; files.ts has the layout, wal.ts the write-ahead). Retention: the newest 100 change sets and
+ * nothing older than 90 days, pruned at every commit (never one whose writer is still running).
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { isoUtc } from "../../core/clock.js";
-import { errnoCode, MemdirError } from "../../core/errors.js";
-import { ensureDir, readTextIfExists, removeFile } from "../../core/fs.js";
-import { writeJsonAtomic } from "../../core/json.js";
-import { withLockSync } from "../../core/lock.js";
-import { bytesHash, type Journal } from "./journal.js";
-import { ID_RE, parseChangeSet } from "./parse.js";
-import type { ChangeSet, ChangeSetInfo, StoredEntry } from "./types.js";
+import { removeFile } from "../../core/fs.js";
+import {
+  checkChangeSetId,
+  historyDir,
+  incompleteState,
+  liveWriter,
+  readAllChangeSets,
+  removeSet,
+  unusedChangeSetId,
+  withHistoryLock,
+  writeSet,
+} from "./files.js";
+import { bytesHash } from "./hash.js";
+import type { Journal } from "./journal.js";
+import type { ChangeSet, ChangeSetInfo, IncompleteState, StoredEntry } from "./types.js";
+import { writeAheadOf } from "./wal.js";
 
-export const HISTORY_DIR = ".history";
-export const HISTORY_LOCK = ".lock";
-/** Retention (issue 5 point 5 design): newest N kept … */
+/**
+ * Retention (issue 5 point 5 design): newest N kept PER KIND (extraction runs every turn; they must
+ * not push the last dreams and undos out of reach) …
+ */
 export const HISTORY_MAX_SETS = 100;
 /** … and nothing older than this (ms): 90 days. */
 export const HISTORY_MAX_AGE_MS = 90 * 24 * 3600 * 1000;
-const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
 
-/** `<projectMemoryDir>/.history`. */
-export const historyDir = (projectMemoryDir: string): string => join(projectMemoryDir, HISTORY_DIR);
-
-/** Runs `fn` holding `.history/.lock` (creates the dir, mode 0700). Throws MemdirError LOCK_TIMEOUT. */
-export function withHistoryLock<T>(projectMemoryDir: string, fn: () => T, lockTimeoutMs?: number): T {
-  const dir = historyDir(projectMemoryDir);
-  ensureDir(dir);
-  return withLockSync(join(dir, HISTORY_LOCK), fn, { timeoutMs: lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS });
-}
-
-/** `20261129T101500Z-ab12`: the UTC second of `nowMs` + 4 random hex digits. */
-export function newChangeSetId(nowMs: number): string {
-  const stamp = isoUtc(nowMs)
-    .replace(/\.\d{3}Z$/, "Z")
-    .replace(/[-:]/g, "");
-  const { randomBytes } = process.getBuiltinModule("node:crypto");
-  return `${stamp}-${randomBytes(2).toString("hex")}`;
-}
-
-/** Every readable change set of the dir, newest first (by commit order); unreadable files are skipped. */
-export function readAllChangeSets(projectMemoryDir: string): ChangeSet[] {
-  const dir = historyDir(projectMemoryDir);
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return [];
-    throw e;
-  }
-  const out: ChangeSet[] = [];
-  for (const n of names) {
-    if (!n.endsWith(".json") || !ID_RE.test(n.slice(0, -5))) continue;
-    try {
-      const text = readTextIfExists(join(dir, n));
-      if (text !== undefined) out.push(parseChangeSet(text, join(dir, n)));
-    } catch {
-      // A broken file never hides the others (`readChangeSet` reports it by id).
-    }
-  }
-  return out.sort((a, b) => b.seq - a.seq || (a.id < b.id ? 1 : -1));
-}
-
-/** The change set `id`, undefined when there is no such file. @throws MemdirError BAD_JSON (unreadable). */
-export function readChangeSet(projectMemoryDir: string, id: string): ChangeSet | undefined {
-  if (!ID_RE.test(id)) return undefined;
-  const path = join(historyDir(projectMemoryDir), `${id}.json`);
-  const text = readTextIfExists(path);
-  return text === undefined ? undefined : parseChangeSet(text, path);
-}
-
-/** The `memdir history` view of a change set. */
-export const changeSetInfo = (cs: ChangeSet): ChangeSetInfo => ({
+/** The `memdir history` view of a change set; `incomplete` from `incompleteState` (files.ts). */
+export const changeSetInfo = (cs: ChangeSet, incomplete?: IncompleteState): ChangeSetInfo => ({
   id: cs.id,
   kind: cs.kind,
   createdAt: cs.createdAt,
@@ -82,27 +40,46 @@ export const changeSetInfo = (cs: ChangeSet): ChangeSetInfo => ({
   files: cs.files.length,
   ...(cs.undoes ? { undoes: cs.undoes } : {}),
   ...(cs.undoneBy ? { undoneBy: cs.undoneBy } : {}),
+  ...(incomplete ? { incomplete } : {}),
 });
 
 /**
  * The change sets of `projectMemoryDir`, newest first: `{id, kind, createdAt (ISO UTC), summary,
- * files (count), undoes?, undoneBy?}`. [] when there is no history. Unreadable files are skipped.
+ * files (count), undoes?, undoneBy?, incomplete?}` (`incomplete`: "running" while its writer is
+ * alive, "interrupted" when it died before committing). [] when there is no history. Unreadable
+ * files are skipped.
  */
 export function listChangeSets(projectMemoryDir: string): ChangeSetInfo[] {
-  return readAllChangeSets(projectMemoryDir).map(changeSetInfo);
+  return readAllChangeSets(projectMemoryDir).map((cs) =>
+    changeSetInfo(cs, incompleteState(projectMemoryDir, cs)),
+  );
 }
 
-const writeSet = (projectMemoryDir: string, cs: ChangeSet) =>
-  writeJsonAtomic(join(historyDir(projectMemoryDir), `${cs.id}.json`), cs, { mode: 0o600 });
+const LEFTOVER_RE = /^(\d{8}T\d{6}Z-[0-9a-f]{4,})\.(?:writes\.jsonl|lock)$/;
 
-/** Drops change sets beyond the newest HISTORY_MAX_SETS or older than HISTORY_MAX_AGE_MS (never `keep`). */
+/**
+ * Drops change sets beyond the newest HISTORY_MAX_SETS of their kind or older than HISTORY_MAX_AGE_MS (never
+ * `keep`, never one still being written), with their write logs and writer locks; and removes
+ * write logs and writer locks no incomplete change set needs (a writer killed before its first
+ * flush ended, or between its commit and the clean-up). Call under the history lock.
+ */
 function prune(projectMemoryDir: string, nowMs: number, keep: string): void {
   const all = readAllChangeSets(projectMemoryDir);
-  all.forEach((cs, i) => {
-    if (cs.id === keep) return;
+  const rank = new Map<string, number>(); // newest first, per kind
+  for (const cs of all) {
+    const i = rank.get(cs.kind) ?? 0;
+    rank.set(cs.kind, i + 1);
+    if (cs.id === keep || incompleteState(projectMemoryDir, cs) === "running") continue;
     const old = nowMs - Date.parse(cs.createdAt) > HISTORY_MAX_AGE_MS;
-    if (i >= HISTORY_MAX_SETS || old) removeFile(join(historyDir(projectMemoryDir), `${cs.id}.json`));
-  });
+    if (i >= HISTORY_MAX_SETS || old) removeSet(projectMemoryDir, cs.id);
+  }
+  const incomplete = new Set(all.filter((c) => c.complete === false).map((c) => c.id));
+  const dir = historyDir(projectMemoryDir);
+  for (const n of readdirSync(dir)) {
+    const id = LEFTOVER_RE.exec(n)?.[1];
+    if (id && id !== keep && !incomplete.has(id) && liveWriter(projectMemoryDir, id) === undefined)
+      removeFile(join(dir, n));
+  }
 }
 
 export interface CommitOptions {
@@ -137,41 +114,43 @@ function storedEntries(journal: Journal): StoredEntry[] {
 }
 
 /**
- * Writes the journal as `<roots.project>/.history/<id>.json` when any file ended up different from
- * before (or `allowEmpty`), prunes old change sets, and returns the id; undefined when nothing
- * changed. With `undoes`, marks that change set `undoneBy` this one in the same lock, and when it was
- * itself an undo, clears `undoneBy` on the change set it had reverted (redo).
- * @throws MemdirError LOCK_TIMEOUT; fs errors.
+ * Completes the journal's change set `<roots.project>/.history/<id>.json` (written ahead, incomplete,
+ * since its first write; see wal.ts): the final after-hashes, `complete: true`, a `seq` after every
+ * other change set, and its write log and writer lock removed. Prunes old change sets and returns
+ * the id. When no file ended up different from before (and not `allowEmpty`), the incomplete file is
+ * removed and undefined returned: an empty journal leaves nothing. With `undoes`, marks that change
+ * set `undoneBy` this one in the same lock, and when it was itself an undo, clears `undoneBy` on the
+ * change set it had reverted (redo). Later writes through the journal throw BAD_INPUT.
+ * @throws MemdirError LOCK_TIMEOUT, BAD_INPUT (a malformed fixed id); fs errors.
  */
 export function commitChangeSet(journal: Journal, opts: CommitOptions = {}): string | undefined {
-  if (journal.id !== undefined && !ID_RE.test(journal.id)) {
-    throw new MemdirError("BAD_INPUT", `${JSON.stringify(journal.id)} is not a change-set id`, {
-      expected: "an id like 20261129T101500Z-ab12 (UTC second, dash, at least 4 hex digits)",
-      received: JSON.stringify(journal.id),
-      hint: "leave `id` out: commitChangeSet makes one from the journal's time",
-    });
-  }
+  checkChangeSetId(journal.id);
+  const wal = writeAheadOf(journal);
   const files = storedEntries(journal);
-  if (files.length === 0 && !opts.allowEmpty) return undefined;
   const dir = journal.roots.project;
+  if (files.length === 0 && !opts.allowEmpty) {
+    if (wal?.open) withHistoryLock(dir, () => wal.discard(), opts.lockTimeoutMs);
+    else wal?.discard();
+    return undefined;
+  }
   return withHistoryLock(
     dir,
     () => {
       const all = readAllChangeSets(dir);
-      let id = journal.id ?? newChangeSetId(journal.nowMs);
-      while (journal.id === undefined && readTextIfExists(join(historyDir(dir), `${id}.json`)) !== undefined)
-        id = newChangeSetId(journal.nowMs);
+      const id = journal.id ?? unusedChangeSetId(dir, journal.nowMs);
       const cs: ChangeSet = {
         version: 1,
         id,
-        seq: Math.max(0, ...all.map((c) => c.seq)) + 1,
+        seq: Math.max(0, ...all.filter((c) => c.id !== id).map((c) => c.seq)) + 1,
         kind: journal.kind,
         createdAt: isoUtc(journal.nowMs),
         summary: opts.summary ?? journal.summary,
+        complete: true,
         files,
         ...(opts.undoes ? { undoes: opts.undoes } : {}),
       };
       writeSet(dir, cs);
+      wal?.close();
       if (opts.undoes) {
         const target = all.find((c) => c.id === opts.undoes);
         if (target) {

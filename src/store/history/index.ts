@@ -1,24 +1,32 @@
 /**
  * store/history (L2): change sets of a memory dir (issue 5 point 5; DESIGN.md §3.1 `.history/`).
- * A journal passed in the store's write options records every file a job writes; `commitChangeSet`
- * stores it as `.history/<id>.json`; `listChangeSets` is `memdir history`; `undoChangeSet` is
- * `memdir undo`. No static `node:crypto` import (hooks import the store).
+ * A journal passed in the store's write options records every file a job writes, writing ahead to
+ * `.history/<id>.json` (incomplete) before each file's first write, so a killed job stays
+ * undoable; `commitChangeSet` completes it; `listChangeSets` is `memdir history` (an incomplete
+ * one is "running" or "interrupted"); `undoChangeSet` is `memdir undo`. No static `node:crypto`
+ * import (hooks import the store).
  */
 export {
   type CommitOptions,
   changeSetInfo,
   commitChangeSet,
-  HISTORY_DIR,
   HISTORY_MAX_AGE_MS,
   HISTORY_MAX_SETS,
-  historyDir,
   listChangeSets,
+} from "./changeset.js";
+export {
+  HISTORY_DIR,
+  historyDir,
+  incompleteState,
   newChangeSetId,
   readAllChangeSets,
   readChangeSet,
-} from "./changeset.js";
+  readWriteLog,
+  writeLogPath,
+  writerLockPath,
+} from "./files.js";
+export { bytesHash } from "./hash.js";
 export {
-  bytesHash,
   createJournal,
   type Journal,
   type Journaled,

@@ -2,37 +2,20 @@
  * The journal of one change set (issue 5 point 5): the store writes and deletes memory-dir files
  * through it instead of `writeFileAtomic` / `rmSync` when a caller passes `journal` in its write
  * options. For every file it keeps the bytes before the first write (read just before that write,
- * under the dir lock the store holds) and the SHA-256 of the bytes after the last one. Nothing is
- * written to `.history/` until `commitChangeSet`. `node:crypto` is loaded on first use only (hooks
+ * under the dir lock the store holds) and the SHA-256 of the bytes after the last one. It writes
+ * ahead (wal.ts): the change set is on disk, incomplete, before each file's first write, and each
+ * later write's hash is logged before it, so a process killed at any point leaves an undoable
+ * change set; `commitChangeSet` completes it. `node:crypto` is loaded on first use only (hooks
  * import the store; without a journal nothing here runs).
  */
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { errnoCode, MemdirError } from "../../core/errors.js";
+import { MemdirError } from "../../core/errors.js";
 import { removeFile, writeFileAtomic } from "../../core/fs.js";
+import { checkChangeSetId } from "./files.js";
+import { bytesHash, fileHash, readBytesIfExists } from "./hash.js";
 import type { ChangeSetKind, FileRef, HistoryRoots, HistoryScope, JournalEntry } from "./types.js";
-
-/** Hex SHA-256 of raw bytes. */
-export function bytesHash(bytes: Uint8Array): string {
-  const { createHash } = process.getBuiltinModule("node:crypto");
-  return createHash("sha256").update(bytes).digest("hex");
-}
-
-/** The file's bytes, or null when it does not exist. Other fs errors are thrown. */
-export function readBytesIfExists(path: string): Buffer | null {
-  try {
-    return readFileSync(path);
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
-    throw e;
-  }
-}
-
-/** `bytesHash` of the file, null when it does not exist. */
-export const fileHash = (path: string): string | null => {
-  const b = readBytesIfExists(path);
-  return b === null ? null : bytesHash(b);
-};
+import { createWriteAhead, registerWriteAhead } from "./wal.js";
 
 export interface JournalOptions {
   kind: ChangeSetKind;
@@ -42,8 +25,10 @@ export interface JournalOptions {
   roots: HistoryRoots;
   /** Time of the change set, ms since the epoch (its id and `createdAt`). */
   nowMs: number;
-  /** A fixed id (tests); default: made at commit from `nowMs`. */
+  /** A fixed id (tests); default: made from `nowMs` at the first write. @throws BAD_INPUT when malformed. */
   id?: string;
+  /** The pid recorded as the change set's writer while it is incomplete (default: this process). */
+  pid?: number;
 }
 
 export interface Journal {
@@ -51,11 +36,15 @@ export interface Journal {
   readonly summary: string;
   readonly roots: HistoryRoots;
   readonly nowMs: number;
+  /** The change set's id: the fixed one, else taken at the first write (undefined before). */
   readonly id?: string;
   /**
    * Atomically writes `data` (a string is UTF-8) to `path` (`core/fs.writeFileAtomic`, mode 0600 unless
-   * `mode`), recording the file first. The caller holds the dir lock of the file's root.
-   * @throws MemdirError BAD_PATH when `path` is not inside one of `roots` (nothing written); fs errors.
+   * `mode`), recording the file first: before its first write the change set on disk holds its
+   * before bytes and the hash this write leaves; before a later one, that hash is logged. The
+   * caller holds the dir lock of the file's root.
+   * @throws MemdirError BAD_PATH when `path` is not inside one of `roots`, BAD_INPUT after the
+   *   commit, LOCK_TIMEOUT (`.history/.lock`) — nothing written in these cases; fs errors.
    */
   write(path: string, data: string | Uint8Array, opts?: { mode?: number }): void;
   /** Deletes `path` (missing is fine), recording it first. Same lock rule and errors as `write`. */
@@ -73,9 +62,14 @@ function inside(root: string, path: string): string | undefined {
   return sep === "/" ? rel : rel.split(sep).join("/");
 }
 
-/** Starts recording a change set. Nothing touches the disk until a write. */
+/**
+ * Starts recording a change set. Nothing touches the disk until the first write.
+ * @throws MemdirError BAD_INPUT when `opts.id` is given and is not a change-set id.
+ */
 export function createJournal(opts: JournalOptions): Journal {
+  checkChangeSetId(opts.id);
   const byKey = new Map<string, JournalEntry>();
+  const wal = createWriteAhead(opts);
   const locate = (path: string): FileRef => {
     let best: { scope: HistoryScope; file: string; len: number } | undefined;
     for (const scope of ["project", "user"] as const) {
@@ -94,16 +88,8 @@ export function createJournal(opts: JournalOptions): Journal {
     }
     return { scope: best.scope, file: best.file };
   };
-  /** The entry of `path`, recording its current state the first time. */
-  const track = (path: string): JournalEntry => {
-    const ref = locate(path);
-    const key = `${ref.scope}/${ref.file}`;
-    const known = byKey.get(key);
-    if (known) {
-      // Someone else wrote it since our last write: undo cannot restore `before` without reverting them.
-      if (!known.interleaved && fileHash(path) !== known.after) known.interleaved = true;
-      return known;
-    }
+  /** The state of `path` before this journal's first write of it. */
+  const snapshot = (path: string, ref: FileRef): JournalEntry => {
     const before = readBytesIfExists(path);
     const e: JournalEntry = { ...ref, before, after: before === null ? null : bytesHash(before) };
     if (before !== null) {
@@ -113,29 +99,52 @@ export function createJournal(opts: JournalOptions): Journal {
         e.beforeMtimeMs = st.mtimeMs;
       } catch {}
     }
+    return e;
+  };
+  /**
+   * Records that `path` is about to be left with hash `intended` (null = deleted), on disk before
+   * the caller writes it; returns its entry (the caller sets `after` once the write is done).
+   */
+  const record = (path: string, intended: string | null): JournalEntry => {
+    const ref = locate(path);
+    const key = `${ref.scope}/${ref.file}`;
+    const known = byKey.get(key);
+    if (known) {
+      // Someone else wrote it since our last write: undo cannot restore `before` without reverting them.
+      if (!known.interleaved && fileHash(path) !== known.after) known.interleaved = true;
+      wal.logWrite(ref, intended, !!known.interleaved);
+      return known;
+    }
+    const e = snapshot(path, ref);
+    wal.flush([...byKey.values()], e, intended);
     byKey.set(key, e);
     return e;
   };
-  return {
+  const journal: Journal = {
     kind: opts.kind,
     summary: opts.summary,
     roots: opts.roots,
     nowMs: opts.nowMs,
-    ...(opts.id === undefined ? {} : { id: opts.id }),
+    get id() {
+      return wal.id;
+    },
     write(path, data, wopts = {}) {
-      const e = track(path);
       const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+      const hash = bytesHash(bytes);
+      const e = record(path, hash);
       writeFileAtomic(path, bytes, wopts.mode === undefined ? {} : { mode: wopts.mode });
-      e.after = bytesHash(bytes);
+      e.after = hash;
     },
     remove(path) {
-      const e = track(path);
+      const e = record(path, null);
       removeFile(path);
       e.after = null;
     },
     entries: () => [...byKey.values()].map((e) => ({ ...e })),
     locate,
   };
+  registerWriteAhead(journal, wal);
+  return journal;
 }
 
 /** The journal-carrying part of the store's write options. */

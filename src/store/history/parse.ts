@@ -22,6 +22,8 @@ export function parseChangeSet(text: string, source: string): ChangeSet {
     throw badSet(source, `id ${JSON.stringify(v.id)}, kind ${JSON.stringify(v.kind)}`);
   if (!Array.isArray(v.files) || typeof v.createdAt !== "string" || typeof v.seq !== "number")
     throw badSet(source, "files, createdAt or seq missing");
+  if (v.complete !== undefined && typeof v.complete !== "boolean")
+    throw badSet(source, `complete ${JSON.stringify(v.complete)}`);
   for (const f of v.files as StoredEntry[]) {
     const ok =
       (f?.scope === "project" || f?.scope === "user") &&
@@ -29,7 +31,8 @@ export function parseChangeSet(text: string, source: string): ChangeSet {
       !f.file.split("/").includes("..") &&
       !f.file.startsWith("/") &&
       (f.before === null || typeof f.before === "string") &&
-      (f.after === null || typeof f.after === "string");
+      (f.after === null || typeof f.after === "string") &&
+      (f.pending === undefined || f.pending === null || typeof f.pending === "string");
     if (!ok) throw badSet(source, `a bad file entry ${JSON.stringify(f).slice(0, 120)}`);
   }
   return v as ChangeSet;

@@ -4,14 +4,15 @@
  */
 import { join } from "node:path";
 import { MemdirError } from "../../core/errors.js";
-import { readAllChangeSets, readChangeSet } from "./changeset.js";
+import { incompleteState, readAllChangeSets, readChangeSet } from "./files.js";
 import type { ChangeSet } from "./types.js";
 
 /** `memdir history`'s lines, for error messages (newest 10). */
-function listing(sets: ChangeSet[]): string {
+function listing(projectDir: string, sets: ChangeSet[]): string {
   if (sets.length === 0) return "no change sets (nothing recorded yet)";
   const lines = sets.slice(0, 10).map((c) => {
-    const state = c.undoneBy ? ` [undone by ${c.undoneBy}]` : "";
+    const incomplete = incompleteState(projectDir, c);
+    const state = (incomplete ? ` [${incomplete}]` : "") + (c.undoneBy ? ` [undone by ${c.undoneBy}]` : "");
     return `${c.id} ${c.kind}: ${c.summary}${state}`;
   });
   return lines.join("; ") + (sets.length > 10 ? `; … ${sets.length - 10} older` : "");
@@ -25,7 +26,7 @@ export function pickTarget(projectDir: string, id: string | undefined): ChangeSe
     if (live) return live;
     throw new MemdirError("NOT_FOUND", "nothing to undo", {
       expected: "a change set that is not undone yet (dream or extraction)",
-      received: listing(all),
+      received: listing(projectDir, all),
       hint: "`memdir history` lists the change sets; to redo an undo, pass its id: memdir undo <id>",
     });
   }
@@ -39,7 +40,7 @@ export function pickTarget(projectDir: string, id: string | undefined): ChangeSe
       ? `change-set id ${JSON.stringify(id)} is ambiguous`
       : `no change set ${JSON.stringify(id)} in ${join(projectDir, ".history")}`,
     {
-      expected: `one of the ids \`memdir history\` shows: ${listing(matches.length > 1 ? matches : all)}`,
+      expected: `one of the ids \`memdir history\` shows: ${listing(projectDir, matches.length > 1 ? matches : all)}`,
       received: JSON.stringify(id),
       hint: "run `memdir history` and copy an id (a unique prefix is enough)",
     },

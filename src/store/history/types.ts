@@ -47,6 +47,12 @@ export interface StoredEntry extends FileRef {
   beforeMtimeMs?: number;
   after: string | null;
   interleaved?: boolean;
+  /**
+   * Only in an incomplete change set: the hash (null = deleted) the write of this file in flight at
+   * the last flush was about to leave, recorded BEFORE that write (`after` is what the journal had
+   * left it with before that write). Later writes of a known file are in `<id>.writes.jsonl`.
+   */
+  pending?: string | null;
 }
 
 /** `<project memory dir>/.history/<id>.json`. */
@@ -57,9 +63,15 @@ export interface ChangeSet {
   /** Commit order in this memory dir (1, 2, …): orders change sets made in the same second. */
   seq: number;
   kind: ChangeSetKind;
-  /** ISO-8601 UTC time of the commit. */
+  /** ISO-8601 UTC time of the journal (its `nowMs`). */
   createdAt: string;
   summary: string;
+  /**
+   * false: written ahead by a journal that has not committed (yet): its writer is still running or
+   * was killed part-way, and `memdir undo` reverts what it did get to write. true (or absent, older
+   * files) = committed.
+   */
+  complete?: boolean;
   /** In the order first written. */
   files: StoredEntry[];
   /** For kind "undo": the change set it reverted. */
@@ -78,4 +90,20 @@ export interface ChangeSetInfo {
   files: number;
   undoes?: string;
   undoneBy?: string;
+  /**
+   * Not committed: "running" while the process that writes it is alive (its `<id>.lock` names a
+   * live pid), "interrupted" when it died part-way (killed, crashed). Absent = committed.
+   */
+  incomplete?: IncompleteState;
+}
+
+/** Why a change set has not been committed (see `ChangeSetInfo.incomplete`). */
+export type IncompleteState = "running" | "interrupted";
+
+/** Hashes one file's later writes took, from `<id>.writes.jsonl` (an incomplete change set). */
+export interface LoggedWrites {
+  /** Every hash (null = deleted) a later write of the file was about to leave, in order. */
+  hashes: (string | null)[];
+  /** A later write found the file changed by another writer since the journal's previous one. */
+  interleaved: boolean;
 }

@@ -3,17 +3,21 @@
  * memory dir it touched. A file that still hashes to what the change set left is given back its
  * bytes from before (or deleted when it did not exist); a file someone changed since is a conflict,
  * kept and reported (unless `force`), and MEMORY.md of that scope is then rebuilt from the files on
- * disk so the index never lists a missing file. The undo is itself a change set (kind "undo"):
- * undoing it is a redo.
+ * disk so the index never lists a missing file. An interrupted change set (its writer died before
+ * committing) is undone the same way, "what it left" being any hash it recorded before a write.
+ * The undo is itself a change set (kind "undo"): undoing it is a redo.
  */
 import { utimesSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { MemdirError } from "../../core/errors.js";
 import { scanAll, withStoreLock, writeIndexLocked } from "../index-write.js";
-import { changeSetInfo, commitChangeSet, readChangeSet } from "./changeset.js";
-import { bytesHash, createJournal, type Journal, readBytesIfExists } from "./journal.js";
+import { changeSetInfo, commitChangeSet } from "./changeset.js";
+import { incompleteState, readChangeSet, readWriteLog } from "./files.js";
+import { bytesHash, readBytesIfExists } from "./hash.js";
+import { leftBy, refuseRunning, removeTempFiles } from "./interrupted.js";
+import { createJournal, type Journal } from "./journal.js";
 import { pickTarget, refuseUndone } from "./pick.js";
-import type { ChangeSet, FileRef, HistoryRoots, HistoryScope, StoredEntry } from "./types.js";
+import type { ChangeSet, FileRef, HistoryRoots, HistoryScope, LoggedWrites, StoredEntry } from "./types.js";
 
 export interface UndoOptions {
   /** Time of the undo, ms since the epoch (its change set's id and `createdAt`). */
@@ -30,8 +34,11 @@ export interface UndoConflict extends FileRef {
 }
 
 export interface UndoResult {
-  /** The change set reverted, as `memdir history` shows it (before this undo). */
-  target: { id: string; kind: ChangeSet["kind"]; summary: string };
+  /**
+   * The change set reverted, as `memdir history` shows it (before this undo); `interrupted` when
+   * its writer died before committing it.
+   */
+  target: { id: string; kind: ChangeSet["kind"]; summary: string; interrupted?: true };
   /** The undo's own change set; undefined when nothing was reverted (every changed file conflicted). */
   undoId?: string;
   /** Files given back their bytes from before (forced ones included). */
@@ -46,20 +53,35 @@ export interface UndoResult {
   reindexed: HistoryScope[];
   /** MEMORY.md budget warnings from a rebuild. */
   warnings: string[];
+  /**
+   * Interrupted change sets only: temp files its killed writes left beside its files
+   * (`.<name>.<suffix>.tmp`, core/fs `writeFileAtomic`), removed. Paths relative to their root.
+   */
+  tempRemoved: FileRef[];
 }
 
 type Outcome = "restored" | "forced" | "already" | { conflict: string };
 
-/** Reverts one recorded file (the caller holds its root's dir lock). */
-function revertFile(journal: Journal, root: string, e: StoredEntry, force: boolean): Outcome {
+/**
+ * Reverts one recorded file (the caller holds its root's dir lock). `log`: its later writes when
+ * the change set is incomplete.
+ */
+function revertFile(
+  journal: Journal,
+  root: string,
+  e: StoredEntry,
+  force: boolean,
+  log: LoggedWrites | undefined,
+): Outcome {
   const path = join(root, e.file);
   const before = e.before === null ? null : Buffer.from(e.before, "base64");
   const cur = readBytesIfExists(path);
   const curHash = cur === null ? null : bytesHash(cur);
   if (curHash === (before === null ? null : bytesHash(before))) return "already";
-  const untouched = curHash === e.after && !e.interleaved;
+  const interleaved = e.interleaved || log?.interleaved;
+  const untouched = leftBy(e, log).has(curHash) && !interleaved;
   if (!untouched && !force) {
-    const conflict = e.interleaved
+    const conflict = interleaved
       ? "another writer changed it while the change set was being made"
       : cur === null
         ? "deleted since the change set"
@@ -91,11 +113,15 @@ function withRootLocks<T>(roots: HistoryRoots, scopes: Set<HistoryScope>, fn: ()
  * the change set → its bytes from before are written back exactly (mode and mtime too) or it is
  * deleted; already as before → nothing; changed since → kept and reported as a conflict (restored
  * anyway with `force`). After a conflict or a forced restore, that scope's MEMORY.md is rebuilt
- * from the topic files on disk. The undo is recorded as a change set of kind "undo" and the target
+ * from the topic files on disk. An interrupted change set (written ahead, its writer dead) is
+ * undone the same way: a file still as before its write is "already"; one holding the hash any of
+ * its recorded writes was about to leave is restored; the temp files its killed writes left beside
+ * its files are removed (`tempRemoved`). The undo is recorded as a change set of kind "undo" and the target
  * is marked `undoneBy`; undoing an undo restores what it reverted (redo) and makes its target live.
  * When every changed file conflicts, nothing is written or recorded (`undoId` undefined).
  * @throws MemdirError NOT_FOUND (unknown id: the message lists what `memdir history` shows; nothing
- *   to undo), BAD_INPUT (already undone, ambiguous prefix, user-scope files without `roots.user`),
+ *   to undo), BAD_INPUT (already undone, ambiguous prefix, user-scope files without `roots.user`,
+ *   a change set whose writer is still running),
  *   BAD_JSON (an unreadable change set), LOCK_TIMEOUT; fs errors.
  */
 export function undoChangeSet(roots: HistoryRoots, id: string | undefined, opts: UndoOptions): UndoResult {
@@ -116,7 +142,10 @@ export function undoChangeSet(roots: HistoryRoots, id: string | undefined, opts:
       // Re-read under the locks: a concurrent undo of the same change set may have just finished.
       const cs = readChangeSet(roots.project, first.id) ?? first;
       refuseUndone(cs);
-      const info = changeSetInfo(cs);
+      const state = incompleteState(roots.project, cs);
+      if (state === "running") refuseRunning(roots.project, cs);
+      const logs = state === "interrupted" ? readWriteLog(roots.project, cs.id) : undefined;
+      const info = changeSetInfo(cs, state);
       const journal = createJournal({
         kind: "undo",
         summary: `undo of ${cs.id} (${cs.kind}: ${cs.summary})`,
@@ -124,19 +153,25 @@ export function undoChangeSet(roots: HistoryRoots, id: string | undefined, opts:
         nowMs: opts.nowMs,
       });
       const r: UndoResult = {
-        target: { id: info.id, kind: info.kind, summary: info.summary },
+        target: {
+          id: info.id,
+          kind: info.kind,
+          summary: info.summary,
+          ...(state === "interrupted" ? { interrupted: true as const } : {}),
+        },
         restored: [],
         forced: [],
         already: [],
         conflicts: [],
         reindexed: [],
         warnings: [],
+        tempRemoved: logs ? removeTempFiles(roots, cs.files) : [],
       };
       const rebuild = new Set<HistoryScope>();
       for (const e of [...cs.files].reverse()) {
         const root = e.scope === "user" ? (roots.user as string) : roots.project;
         const ref = { scope: e.scope, file: e.file };
-        const o = revertFile(journal, root, e, !!opts.force);
+        const o = revertFile(journal, root, e, !!opts.force, logs?.get(`${e.scope}/${e.file}`));
         if (o === "already") r.already.push(ref);
         else if (typeof o === "object") {
           r.conflicts.push({ ...ref, reason: o.conflict });

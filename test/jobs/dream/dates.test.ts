@@ -1,7 +1,9 @@
 /**
  * absolutizeDates (issue 5 point 3): English through chrono-node, Korean through custom chrono
  * parsers, against several reference times (Sunday, month and year ends, a leap day) and zones;
- * false positives chrono would over-match; protected text; idempotence (a property over random text).
+ * false positives chrono would over-match; protected text; a tester's report (command lines, Title
+ * Case names, possessives, parts of a day, quarters, "in N days"); idempotence (a property over random
+ * text).
  */
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
@@ -21,7 +23,7 @@ describe("English", () => {
     ["The deadline is tomorrow.", "The deadline is 2026-11-30."],
     ["Fixed today", "Fixed on 2026-11-29"],
     ["as of today", "as of 2026-11-29"],
-    ["yesterday's run failed", "2026-11-28's run failed"],
+    ["yesterday's run failed", "the 2026-11-28 run failed"],
     ["the day before yesterday it worked", "on 2026-11-27 it worked"],
     ["We ship the day after tomorrow", "We ship on 2026-12-01"],
     ["Let's do it next Friday", "Let's do it on 2026-12-04"],
@@ -99,6 +101,195 @@ describe("Korean", () => {
   });
 });
 
+describe("a tester's report (reference Wednesday 2025-03-12)", () => {
+  const WED = Date.parse("2025-03-12T10:00:00Z");
+  it.each([
+    ["git log --since=yesterday", "git log --since=yesterday"],
+    ["Today I Learned channel", "Today I Learned channel"],
+    [`"yesterday's"`, `"yesterday's"`],
+    ["Last week's outage", "The outage in the week of 2025-03-03"],
+    ["yesterday's deploy broke", "the 2025-03-11 deploy broke"],
+    ["We fixed it this morning", "We fixed it on 2025-03-12"],
+    ["It broke this afternoon.", "It broke on 2025-03-12."],
+    ["We deploy tonight", "We deploy on 2025-03-12"],
+    ["It broke last night", "It broke on 2025-03-11"],
+    ["Revenue fell last quarter.", "Revenue fell in 2024-Q4."],
+    ["We hire next quarter", "We hire in 2025-Q2"],
+    ["The cert expires in 2 days", "The cert expires on 2025-03-14"],
+    ["오늘 아침에 고쳤다", "2025-03-12 아침에 고쳤다"],
+    ["어젯밤에 장애", "2025-03-11 밤에 장애"],
+    ["지난 분기 매출", "2024년 4분기 매출"],
+    ["다음 분기에 출시", "2025년 2분기에 출시"],
+    ["이틀 뒤에 출시", "2025-03-14에 출시"],
+    ["사흘 뒤", "2025-03-15"],
+  ])("%s → %s", (input, expected) => {
+    expect(at(input, WED)).toBe(expected);
+  });
+});
+
+describe("command-line text outside backticks", () => {
+  it.each([
+    "git log --since=yesterday",
+    "Run git log --since yesterday to check.",
+    'git log --since="2 weeks ago" --until=today',
+    "journalctl --since '2 days ago'",
+    "date -d tomorrow",
+    "touch -d 'next friday' stamp",
+    "export SINCE=yesterday",
+    'since = "last week"',
+    "git show main@{yesterday}",
+    "git reflog main@{2 weeks ago}",
+    "$ git log --after yesterday",
+    "- $ ls today",
+    "npm run build && deploy tomorrow",
+    "gh run list | grep today",
+    "git log --since=어제",
+    "since=어제",
+  ])("%j is left alone", (input) => {
+    const r = absolutizeDates(input, SUN);
+    expect(r.text).toBe(input);
+    expect(r.changes).toEqual([]);
+  });
+
+  it.each([
+    ["We ran git bisect yesterday", "We ran git bisect on 2026-11-28"],
+    ["Run git log -p. Yesterday we fixed it", "Run git log -p. On 2026-11-28 we fixed it"],
+    ["The re-run happened yesterday", "The re-run happened on 2026-11-28"],
+    ["yesterday - not today", "2026-11-28 - not 2026-11-29"],
+    ["`--since=yesterday` worked yesterday", "`--since=yesterday` worked on 2026-11-28"],
+  ])("prose around it still changes: %s", (input, expected) => {
+    expect(at(input)).toBe(expected);
+  });
+});
+
+describe("names and mentions", () => {
+  it.each([
+    "Today I Learned channel",
+    "Posted it to Today I Learned",
+    "the Today show",
+    "Tomorrow Never Dies",
+    "Last Week Tonight",
+    "We watched Last Week Tonight",
+    "Our Yesterday Report",
+    "TODAY",
+    "the TODAY constant",
+    'the word "yesterday"',
+    "“tomorrow”",
+    "‘today’",
+    "## Plans For Next Week",
+  ])("%j is left alone", (input) => {
+    expect(at(input)).toBe(input);
+  });
+
+  it.each([
+    ["Today I learned that x", "On 2026-11-29 I learned that x"],
+    ["Yesterday Alice fixed it", "On 2026-11-28 Alice fixed it"],
+    ["**Yesterday**: fixed", "**2026-11-28**: fixed"],
+    ["| Yesterday | fixed |", "| 2026-11-28 | fixed |"],
+    ["Posted in #til (Today I Learned) yesterday", "Posted in #til (Today I Learned) on 2026-11-28"],
+    ['He said "we ship tomorrow"', 'He said "we ship on 2026-11-30"'],
+    ["Last Friday we shipped", "On 2026-11-27 we shipped"],
+  ])("%s → %s", (input, expected) => {
+    expect(at(input)).toBe(expected);
+  });
+});
+
+describe("possessives", () => {
+  it.each([
+    ["Yesterday's deploy failed", "The 2026-11-28 deploy failed"],
+    ["after last month's bill", "after the 2026-10 bill"],
+    ["last year's budget", "the 2025 budget"],
+    ["last quarter's revenue", "the 2026-Q3 revenue"],
+    ["Last week's outage", "The outage in the week of 2026-11-16"],
+    ["during last week's outage, we lost logs", "during the outage in the week of 2026-11-16, we lost logs"],
+    ["this week's goals are set", "the goals in the week of 2026-11-23 are set"],
+    ["last week's deploy failed", "the deploy in the week of 2026-11-16 failed"],
+    ["last night's deploy", "the 2026-11-28 deploy"],
+    ["tomorrow’s standup", "the 2026-11-30 standup"],
+    ["Last Friday's incident", "The 2026-11-27 incident"],
+    ["today's `deploy` run", "the 2026-11-29 `deploy` run"],
+  ])("%s → %s", (input, expected) => {
+    expect(at(input)).toBe(expected);
+  });
+
+  it.each([
+    `"yesterday's"`,
+    "Last week's outage report is out",
+    "Today's the deadline",
+    "Today's been busy",
+    "It was yesterday's.",
+    "that was last week's",
+  ])('%j is left alone (no noun, an \'s that is "is", a noun phrase that goes on)', (input) => {
+    expect(at(input)).toBe(input);
+  });
+});
+
+describe("parts of a day, quarters, in N days", () => {
+  it.each([
+    ["This afternoon we met", "On 2026-11-29 we met"],
+    ["this evening", "2026-11-29"],
+    ["Last night the job died", "On 2026-11-28 the job died"],
+    ["yesterday afternoon", "2026-11-28"],
+    ["tomorrow morning", "2026-11-30"],
+    ["since yesterday evening", "since 2026-11-28"],
+    ["next quarter", "2027-Q1"],
+    ["this quarter", "2026-Q4"],
+    ["two quarters ago", "2026-Q2"],
+    ["a quarter from now", "2027-Q1"],
+    ["We will revisit in 2 quarters", "We will revisit in 2027-Q2"],
+    ["We will ship in 3 weeks", "We will ship in the week of 2026-12-14"],
+    ["It's due in 2 days", "It's due on 2026-12-01"],
+    ["The release is in 2 weeks", "The release is in the week of 2026-12-07"],
+    ["In 2 weeks we'll migrate", "In the week of 2026-12-07 we'll migrate"],
+    ["We'll revisit in a month", "We'll revisit in 2026-12"],
+    ["Let's check back in 5 days", "Let's check back on 2026-12-04"],
+    ["It will be finished in 2 days", "It will be finished on 2026-12-01"],
+    ["The trial ends in one year", "The trial ends in 2027"],
+    ["오늘아침 회의", "2026-11-29 아침 회의"],
+    ["오늘밤에 배포", "2026-11-29 밤에 배포"],
+    ["내일 오후", "2026-11-30 오후"],
+    ["오늘오후는 쉰다", "2026-11-29 오후는 쉰다"],
+    ["어젯저녁", "2026-11-28 저녁"],
+    ["지난밤 배포가 실패했다", "2026-11-28 밤 배포가 실패했다"],
+    ["간밤에", "2026-11-28 밤에"],
+    ["지난분기에", "2026년 3분기에"],
+    ["다음 분기부터", "2027년 1분기부터"],
+    ["이번 분기가 끝나면", "2026년 4분기가 끝나면"],
+    ["매출이 지난 분기 대비 늘었다", "매출이 2026년 3분기 대비 늘었다"],
+    ["나흘 전", "2026-11-25"],
+    ["닷새 뒤", "2026-12-04"],
+    ["열흘 후", "2026-12-09"],
+    ["보름 전에", "2026-11-14에"],
+  ])("%s → %s", (input, expected) => {
+    expect(at(input)).toBe(expected);
+  });
+
+  it.each([
+    // "in N <unit>" without a future cue may be a duration (as "done in 3 weeks")
+    "in 2 days",
+    "We finished it in 2 days",
+    "built in 2 weeks",
+    "I will note it was built in 2 days",
+    "we said we'd ship in 2 days",
+    "Due to the outage it was fixed in 2 days",
+    "within 2 days",
+    // spans and code branches
+    "the last night of the conference",
+    "the last quarter of the game",
+    "if문의 다음 분기로 간다",
+    "이번 분기에서 else로 빠진다",
+    "이번 분기에서 `err`를 돌려준다",
+    "조건이 거짓이면 다음 분기로",
+    "회의 다음 분기",
+    "다음 분기점",
+    "이번 분기별 목표",
+    "오늘아침밥",
+    "어제밤샘",
+  ])("%j is left alone", (input) => {
+    expect(at(input)).toBe(input);
+  });
+});
+
 describe("reference times", () => {
   const NEW_YEAR = Date.parse("2026-01-01T03:00:00Z"); // Thursday
   it.each([
@@ -113,6 +304,12 @@ describe("reference times", () => {
     ["작년", "2025년"],
     ["지난주", "2025-12-22 주간"],
     ["다음 주 월요일", "2026-01-05"],
+    ["last night", "2025-12-31"],
+    ["last quarter", "2025-Q4"],
+    ["this quarter", "2026-Q1"],
+    ["a quarter ago", "2025-Q4"],
+    ["지난 분기", "2025년 4분기"],
+    ["어젯밤", "2025-12-31 밤"],
   ])("on 2026-01-01: %s → %s", (input, expected) => {
     expect(at(input, NEW_YEAR)).toBe(expected);
   });
@@ -137,6 +334,9 @@ describe("reference times", () => {
     expect(at("어제", t, "Asia/Seoul")).toBe("2026-11-29");
     expect(at("this week", t, "Asia/Seoul")).toBe("the week of 2026-11-30");
     expect(at("이번 주", t, "Asia/Seoul")).toBe("2026-11-30 주간");
+    expect(at("last night", t, "Asia/Seoul")).toBe("2026-11-29");
+    expect(at("this morning", t, "Asia/Seoul")).toBe("2026-11-30");
+    expect(at("this morning", t)).toBe("2026-11-29");
     const la = Date.parse("2026-12-01T05:00:00Z"); // Los Angeles: 2026-11-30 21:00
     expect(at("today", la, "America/Los_Angeles")).toBe("2026-11-30");
     expect(at("this month", la, "America/Los_Angeles")).toBe("2026-11");
@@ -310,6 +510,41 @@ describe("idempotence", () => {
     "was",
     "a@b.co",
     "[t](u)",
+    "this morning",
+    "tonight",
+    "last night",
+    "Last night",
+    "last quarter",
+    "next quarter",
+    "in 2 days",
+    "in 3 weeks",
+    "will",
+    "expires",
+    "'s",
+    "deploy",
+    "outage",
+    "Today",
+    "I",
+    "Learned",
+    "Yesterday's",
+    "last week's",
+    "--since=",
+    "--since",
+    "git log",
+    "$ ",
+    "=",
+    '"',
+    "(",
+    ":",
+    "@{",
+    "오늘밤에",
+    "어젯밤",
+    "지난 분기",
+    "이틀 뒤",
+    "오늘",
+    "아침",
+    "분기",
+    "if",
   ];
   it("a second pass changes nothing; changes describe the rewrite exactly", () => {
     fc.assert(
@@ -334,7 +569,7 @@ describe("idempotence", () => {
           expect(rebuilt + text.slice(last)).toBe(once.text);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: 3000 },
     );
   });
 });

@@ -190,7 +190,7 @@ describe("a slow model dream while three processes write memories", () => {
     expect(r.plan.merges.map((m) => [m.file, m.from])).toEqual([["testing.md", ["testing-db.md"]]]);
     expect(r.plan.seen["project/testing.md"]).not.toBe(sha(readFileSync(testingPath, "utf8")));
 
-    const applied = applyDreamPlan(r.plan, { nowMs: NOW + 120_000 });
+    const applied = await applyDreamPlan(r.plan, { nowMs: NOW + 120_000 });
     expect(applied.changes.map((c) => [c.change, c.file, c.action])).toEqual([
       ["merge", "testing.md", "merged"],
       ["delete", "testing-db.md", "deleted"],

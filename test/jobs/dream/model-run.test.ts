@@ -130,7 +130,7 @@ describe("runModelDream with a scripted model", () => {
     });
 
     // The plan applies as planned: the target replaced, the absorbed and the stale file gone.
-    const applied = applyDreamPlan(p, { nowMs: NOW });
+    const applied = await applyDreamPlan(p, { nowMs: NOW });
     expect(applied.changes.map((c) => [c.change, c.file, c.action])).toEqual([
       ["merge", "testing.md", "replaced"],
       ["delete", "testing-db.md", "deleted"],

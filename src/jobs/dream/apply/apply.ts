@@ -18,8 +18,13 @@ import { type DreamPlan, type DreamScope, seenKey } from "../plan/types.js";
 import { applyIndexBudget } from "./index-step.js";
 
 export interface DreamApplyOptions extends StoreWriteOptions {
-  /** Time of the writes, ms since the epoch (`metadata.updated`). */
+  /** Time of the apply, ms since the epoch (`metadata.updated` of a planned text that has none). */
   nowMs: number;
+  /**
+   * Asked before each change (after yielding to the event loop, so signal handlers can run): true
+   * stops the apply there, `interrupted` set; what was applied stays applied (and journaled).
+   */
+  shouldStop?: () => boolean;
 }
 
 /** What applying one planned change did. */
@@ -59,7 +64,22 @@ export interface DreamApplyResult {
   changes: AppliedChange[];
   /** Planned changes left for the next dream (a file changed or disappeared since the plan). */
   skipped: number;
+  /** `shouldStop` said stop before every change was applied. */
+  interrupted: boolean;
 }
+
+/** A planned text's own `metadata.updated` in ms (the memory's date, kept through the rewrite), else undefined. */
+function ownUpdatedMs(content: string, fallbackMs: number): number | undefined {
+  try {
+    const u = parseTopic(content, "plan.md", fallbackMs).metadata.updated;
+    const ms = typeof u === "string" ? Date.parse(u) : Number.NaN;
+    return Number.isFinite(ms) ? ms : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Writes `plan` through the store, in this order: creates, merges (the target first, then each
@@ -74,9 +94,13 @@ export interface DreamApplyResult {
  * safe: what is already done is `unchanged` or `skipped`.
  * @throws MemdirError LOCK_TIMEOUT and fs errors (changes before it stay applied).
  */
-export function applyDreamPlan(plan: DreamPlan, opts: DreamApplyOptions): DreamApplyResult {
+export async function applyDreamPlan(plan: DreamPlan, opts: DreamApplyOptions): Promise<DreamApplyResult> {
   const changes: AppliedChange[] = [];
-  const store: StoreWriteOptions = { ...opts };
+  const { shouldStop, nowMs: _now, ...store } = opts;
+  const stopNow = async () => {
+    await nextTurn();
+    return shouldStop?.() === true;
+  };
   const guarded = (
     change: AppliedChange["change"],
     scope: DreamScope,
@@ -103,7 +127,8 @@ export function applyDreamPlan(plan: DreamPlan, opts: DreamApplyOptions): DreamA
     const expectedHash = plan.seen[seenKey(scope, file)];
     const r = replaceMemory(dir, file, content, {
       ...store,
-      nowMs: opts.nowMs,
+      // The memory keeps its own date (the newest of what was merged), not the dream's.
+      nowMs: ownUpdatedMs(content, opts.nowMs) ?? opts.nowMs,
       expectedHash: expectedHash ?? "",
       sources: sourcesOf(content, opts.nowMs),
     });
@@ -127,7 +152,13 @@ export function applyDreamPlan(plan: DreamPlan, opts: DreamApplyOptions): DreamA
   };
 
   // The overflow topic of MEMORY.md is written by the index step, from what is on disk then.
+  const done = (interrupted: boolean): DreamApplyResult => ({
+    changes,
+    skipped: changes.filter((c) => c.action === "skipped").length,
+    interrupted,
+  });
   for (const c of plan.creates.filter((c) => c.kind !== "index-overflow")) {
+    if (await stopNow()) return done(true);
     guarded("create", c.scope, c.file, c.reason, (dir) => {
       const t = parseTopic(c.content, c.file, opts.nowMs);
       const sources = sourcesOf(c.content, opts.nowMs);
@@ -146,8 +177,11 @@ export function applyDreamPlan(plan: DreamPlan, opts: DreamApplyOptions): DreamA
     });
   }
   for (const m of plan.merges) {
+    if (await stopNow()) return done(true);
     const into = guarded("merge", m.scope, m.file, m.reason, write(m.scope, m.file, m.content, m.reason));
     for (const from of m.from) {
+      // Stopping between two folded files leaves duplicates of merged text: harmless, the next dream folds them.
+      if (await stopNow()) return done(true);
       if (into.action === "skipped") {
         changes.push({
           change: "delete",
@@ -186,5 +220,5 @@ export function applyDreamPlan(plan: DreamPlan, opts: DreamApplyOptions): DreamA
       };
     });
   }
-  return { changes, skipped: changes.filter((c) => c.action === "skipped").length };
+  return done(false);
 }

@@ -4,10 +4,21 @@
  * read; the memory's own timestamp says which day was meant.
  */
 import * as chrono from "chrono-node";
-import { type CivilDate, type Granularity, isoDay, isoMonth, mondayOf, zonedDate } from "./calendar.js";
-import { englishReplacement, findEnglish } from "./english.js";
-import { adjustFollower, evaluateKorean, KOREAN_TAG, koreanParser, koreanPattern } from "./korean.js";
+import {
+  type CivilDate,
+  type Granularity,
+  isoDay,
+  isoMonth,
+  isoQuarter,
+  koreanQuarter,
+  mondayOf,
+  zonedDate,
+} from "./calendar.js";
+import { findEnglish, ownDate } from "./english.js";
+import { evaluateKorean, isCodeBranch, KOREAN_TAG, koreanParser, koreanPattern } from "./korean.js";
+import { adjustFollower } from "./korean-particles.js";
 import { maskProtected } from "./protect.js";
+import { englishReplacement } from "./replacement.js";
 
 export interface DateChange {
   /** The text replaced, exactly as it was (a Korean particle that had to change is included). */
@@ -49,13 +60,19 @@ interface Candidate {
  * memory's own timestamp) in `opts.timeZone` (default "UTC"):
  * - a day → `2026-11-28` ("We shipped it yesterday" → "We shipped it on 2026-11-28"; 어제 → 2026-11-28),
  * - a week → "the week of 2026-11-16" / "2026-11-16 주간" (weeks start on Monday),
- * - a month → `2026-10`, a year → `2025` (Korean: `2025년`).
- * English: today, yesterday, tomorrow, the day before yesterday / after tomorrow, last/next/this
- * <weekday|week|month|year>, this past <weekday>, N days/weeks/months/years ago / from now (dates by
- * chrono-node). Korean: see korean.ts. Untouched: absolute dates, times of day, durations ("for 2
- * days", "in 3 weeks", "2주 동안"), vague words (recently, soon, a few days ago, 최근), words chrono
- * over-matches (may, march, second, sat, version numbers), inline code, fenced code, HTML comments,
- * URLs, link targets and e-mail addresses. Idempotent: the output contains no expression it rewrites.
+ * - a month → `2026-10`, a quarter → `2026-Q3` (Korean `2026년 3분기`), a year → `2025` (Korean `2025년`);
+ * - a possessive → "the 2026-11-28 deploy" / "the outage in the week of 2026-11-16", else left alone.
+ * English: today, yesterday, tomorrow, the day before yesterday / after tomorrow, this morning /
+ * afternoon / evening, tonight, last night, yesterday/tomorrow <part of day>, last/next/this
+ * <weekday|week|month|quarter|year>, this past <weekday>, N units ago / from now, and "in N units" when
+ * a future cue makes it a moment ("will ship in 3 weeks", "expires in 2 days"; dates by chrono-node
+ * except weeks, parts of a day and quarters). Korean: see korean.ts. Untouched: absolute dates, times of
+ * day, durations ("for 2 days", "done in 3 weeks", "2주 동안"), vague words (recently, soon, a few days
+ * ago, 최근), words chrono over-matches (may, march, second, sat, version numbers), Title Case names
+ * ("Today I Learned", "Last Week Tonight"), quoted mentions (`"yesterday"`), inline code, fenced code,
+ * HTML comments, URLs, link targets, e-mail addresses and command-line text (`--since=yesterday`,
+ * `git log --since yesterday`, `$ …` lines, `@{yesterday}`). Idempotent: the output contains no
+ * expression it rewrites.
  * Pure; `text` may be any string (CRLF kept).
  * @throws MemdirError BAD_INPUT for an unknown time zone or a non-finite `refMs`.
  */
@@ -77,17 +94,13 @@ export function absolutizeDates(text: string, refMs: number, opts: AbsolutizeOpt
     const coarse = c.granularity === "month" || c.granularity === "year";
     const phrase = c.phrase.toLowerCase().replace(/\s+/g, " ");
     if (!dates.has(phrase)) {
-      // chrono's "this week" is the Sunday-based week; ours start on Monday (ISO 8601)
-      const date =
-        phrase === "this week"
-          ? { year: zoned.year, month: zoned.month, day: zoned.day }
-          : chronoDate(phrase, coarse ? firstOfMonth : reference);
-      dates.set(phrase, date);
+      dates.set(phrase, ownDate(phrase, zoned) ?? chronoDate(phrase, coarse ? firstOfMonth : reference));
     }
     const date = dates.get(phrase);
     if (date === undefined) continue;
-    const to = englishReplacement(masked, c.start, c.end, c.granularity, englishForm(c.granularity, date));
-    candidates.push({ start: c.start, end: c.end, to });
+    const form = englishForm(c.granularity, date);
+    const r = englishReplacement(text, masked, c.start, c.end, c.granularity, form);
+    if (r !== undefined) candidates.push({ start: c.start, end: r.end, to: r.to });
   }
 
   // Korean: chrono finds them (the custom parser, which checks the context and computes the date);
@@ -101,12 +114,16 @@ export function absolutizeDates(text: string, refMs: number, opts: AbsolutizeOpt
     for (let m = re.exec(span); m !== null; m = re.exec(span)) {
       const hit = evaluateKorean(masked, m, ref);
       if (hit === undefined) continue;
+      // code spans are masked: whether 분기 is a branch of code is read on the text itself
+      if (hit.granularity === "quarter" && isCodeBranch(text, hit.start, hit.end)) continue;
       const phrase = masked.slice(hit.start, hit.end);
-      const follower = adjustFollower(phrase, hit.follower, hit.granularity);
+      // after a kept part of the day (2026-11-29 오후는) the particle attaches to it, unchanged
+      const part = hit.partOfDay === undefined ? "" : ` ${hit.partOfDay}`;
+      const follower = part === "" ? adjustFollower(phrase, hit.follower, hit.granularity) : hit.follower;
       candidates.push({
         start: hit.start,
         end: hit.end + hit.follower.length,
-        to: koreanForm(hit.granularity, hit.date) + follower,
+        to: koreanForm(hit.granularity, hit.date) + part + follower,
       });
     }
   }
@@ -127,6 +144,7 @@ function englishForm(g: Granularity, d: CivilDate): string {
   if (g === "day") return isoDay(d);
   if (g === "week") return `the week of ${isoDay(mondayOf(d))}`;
   if (g === "month") return isoMonth(d);
+  if (g === "quarter") return isoQuarter(d);
   return String(d.year);
 }
 
@@ -134,6 +152,7 @@ function koreanForm(g: Granularity, d: CivilDate): string {
   if (g === "day") return isoDay(d);
   if (g === "week") return `${isoDay(d)} 주간`;
   if (g === "month") return isoMonth(d);
+  if (g === "quarter") return koreanQuarter(d);
   return `${d.year}년`;
 }
 

@@ -13,8 +13,8 @@ export interface CivilDate {
   day: number;
 }
 
-/** What a relative expression names: a day, a week (Monday-based), a month or a year. */
-export type Granularity = "day" | "week" | "month" | "year";
+/** What a relative expression names: a day, a week (Monday-based), a month, a calendar quarter or a year. */
+export type Granularity = "day" | "week" | "month" | "quarter" | "year";
 
 const DAY_MS = 86_400_000;
 /**
@@ -48,9 +48,18 @@ export function mondayOf(d: CivilDate): CivilDate {
   return addDays(d, -isoWeekday(d));
 }
 
+/** The first day of the calendar quarter holding `d`, moved by `quarters` whole quarters. */
+export function quarterStart(d: CivilDate, quarters = 0): CivilDate {
+  return addMonths({ year: d.year, month: d.month - ((d.month - 1) % 3), day: 1 }, 3 * quarters);
+}
+
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
 /** `YYYY-MM-DD`. */
 export const isoDay = (d: CivilDate): string => `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
 /** `YYYY-MM`. */
 export const isoMonth = (d: CivilDate): string => `${pad(d.year, 4)}-${pad(d.month)}`;
+/** `YYYY-Qn` (calendar quarter, n = 1-4). */
+export const isoQuarter = (d: CivilDate): string => `${pad(d.year, 4)}-Q${Math.floor((d.month - 1) / 3) + 1}`;
+/** Korean `YYYY년 n분기`. */
+export const koreanQuarter = (d: CivilDate): string => `${d.year}년 ${Math.floor((d.month - 1) / 3) + 1}분기`;

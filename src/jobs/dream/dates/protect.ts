@@ -3,8 +3,10 @@
  * (``` and ~~~, CommonMark: up to 3 spaces of indent, closed by a fence of the same character at
  * least as long; unclosed = to the end), HTML comments, inline code spans (a run of N backticks closed
  * by the next run of exactly N), link and image destinations `](…)`, autolinks `<…>`, URLs
- * (`scheme://…`, `www.…`) and e-mail addresses.
+ * (`scheme://…`, `www.…`), e-mail addresses, and command-line text outside backticks (shell.ts: flag and
+ * assignment values, `@{…}`, prompt lines, shell-looking commands).
  */
+import { shellRanges } from "./shell.js";
 
 /**
  * `text` with every protected character replaced by `x` (line breaks kept): same length, same
@@ -26,7 +28,8 @@ export function maskProtected(text: string): string {
     }
     masked = blank(masked, found);
   }
-  return inlineCode(masked);
+  masked = inlineCode(masked);
+  return blank(masked, shellRanges(masked));
 }
 
 const PATTERNS: RegExp[] = [

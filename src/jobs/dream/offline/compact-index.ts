@@ -18,8 +18,8 @@ import {
   parseIndexLine,
   planIndex,
 } from "../../../store/memory-md.js";
-import { serializeTopic } from "../../../store/topic.js";
 import type { TopicHeader } from "../../../store/types.js";
+import { serializeNewTopic } from "./new-topic.js";
 import { isoSeconds } from "./orient.js";
 
 /** Default name of the topic that receives hand-written MEMORY.md lines that do not fit. */
@@ -157,13 +157,12 @@ export function indexSize(text: string | undefined): { lines: number; bytes: num
 }
 
 /**
- * The whole text of the overflow topic (type reference) holding `overflow`, the lines moved out of
- * MEMORY.md on `nowMs`.
+ * The whole text of the overflow topic (type reference, with its `name:` line) holding `overflow`,
+ * the lines moved out of MEMORY.md on `nowMs`.
  */
 export function indexOverflowTopic(file: string, overflow: string, nowMs: number): string {
-  const name = file.replace(/\.md$/i, "");
-  return serializeTopic({
-    name,
+  return serializeNewTopic({
+    name: file.replace(/\.md$/i, ""),
     description: squashWhitespace(
       `Hand-written notes moved out of MEMORY.md on ${isoSeconds(nowMs).slice(0, 10)} to keep it within its budget`,
     ),
@@ -171,8 +170,5 @@ export function indexOverflowTopic(file: string, overflow: string, nowMs: number
     body: overflow,
     metadata: { updated: isoSeconds(nowMs) },
     extra: {},
-    form: "top-level-type",
-    path: file,
-    mtimeMs: nowMs,
   });
 }

@@ -1,14 +1,15 @@
 /**
- * Contradiction detection between two facts (issue 5 point 3: "when two memories contradict on the
- * same subject, keep the newer"). Deliberately narrow, because a false contradiction deletes a real
- * fact: the two sentences must be the same token for token except ONE substituted slot, and that
- * slot must hold a value of the same class on both sides (a number or version, a weekday, a month,
- * enabled/disabled), or differ only by polarity (always ↔ never, X ↔ not X). "The staging database
- * runs PostgreSQL 14" / "… PostgreSQL 16" and "배포는 금요일에 한다" / "배포는 목요일에 한다"
- * contradict; "Use pnpm" / "Use pnpm workspaces" (an addition), "The backend uses Postgres" /
- * "… uses Redis" (no value class) and events (a date, or a shared past-tense verb: "Deployed v1.2" /
- * "Deployed v1.3", "…로 옮겼다") never do.
+ * Contradiction detection between two fact sentences (issue 5 point 3: "when two memories contradict
+ * on the same subject, keep the newer"). Deliberately narrow, because a false contradiction deletes
+ * a real fact: the two sentences must be the same token for token except ONE substituted slot, and
+ * that slot must be a single value in the predicate, of the same class on both sides (a number or
+ * version, a weekday, a month, enabled/disabled), or differ only by polarity (always ↔ never, X ↔
+ * not X). Never a slot that is an identifier ("Bug 123", "#45", "PR 12", "q1"), a slot in the subject
+ * ("Release 1.4 ships…"), a list ("Node 18/20", "월요일과 목요일") or an event (a date, or a shared
+ * past-tense verb: "Deployed v1.2" / "Deployed v1.3", "…로 옮겼다"). This is the sentence half; the
+ * topic half (same subject: descriptions, headings, qualifiers) is `subject.ts`.
  */
+import { diff, type Hunk } from "./diff.js";
 import type { FactUnit, Token } from "./tokens.js";
 
 export type ConflictKind = "value" | "polarity";
@@ -40,50 +41,40 @@ function valueClass(t: Token): string | undefined {
   return undefined;
 }
 
-interface Hunk {
-  a: Token[];
-  b: Token[];
+/** Words that name a thing by number: the number after them is an identifier, not a value. */
+const ID_NOUNS = new Set(
+  (
+    "bug bugs issue issues ticket tickets pr prs mr mrs request requests incident incidents case task tasks " +
+    "story stories epic sprint release build job step item id ids no number ref commit rfc cve milestone " +
+    "phase order invoice line page chapter section figure table row column question room 버그 이슈 티켓 " +
+    "스프린트 릴리스 빌드 번호 건"
+  ).split(" "),
+);
+/** Digits glued to letters that still read as a value: versions and numbers with a unit. */
+const VERSION = /^v?\d+(?:\.\d+)*$/;
+const WITH_UNIT =
+  /^\d+(?:[.,]\d+)*(?:ms|s|sec|secs|m|min|mins|h|hr|hrs|d|w|k|x|kb|mb|gb|tb|px|em|rem|%|st|nd|rd|th)$/;
+const KO_NUMBER = /^\d[\d.,]*[\uAC00-\uD7A3]+$/;
+
+/** True for `#45`, `q1`, `abc123`, `b1`: digits that identify something rather than measure it. */
+export function isIdentifierToken(raw: string): boolean {
+  if (raw.startsWith("#")) return true;
+  if (!/\d/.test(raw) || !/\p{L}/u.test(raw)) return false;
+  return !(VERSION.test(raw) || WITH_UNIT.test(raw) || KO_NUMBER.test(raw));
 }
 
-/** Longest-common-subsequence diff of two token sequences: the matched count and the hunks. */
-function diff(a: Token[], b: Token[]): { matched: number; hunks: Hunk[] } {
-  const n = a.length;
-  const m = b.length;
-  const dp: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      dp[i]![j] = a[i]!.key === b[j]!.key ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
-    }
-  }
-  const hunks: Hunk[] = [];
-  let cur: Hunk | undefined;
-  let i = 0;
-  let j = 0;
-  while (i < n || j < m) {
-    if (i < n && j < m && a[i]!.key === b[j]!.key) {
-      cur = undefined;
-      i++;
-      j++;
-      continue;
-    }
-    if (!cur) {
-      cur = { a: [], b: [] };
-      hunks.push(cur);
-    }
-    if (j >= m || (i < n && dp[i + 1]![j]! >= dp[i]![j + 1]!)) cur.a.push(a[i++]!);
-    else cur.b.push(b[j++]!);
-  }
-  return { matched: dp[0]![0]!, hunks };
-}
+/** Korean subject/topic particle on a word (`배포는`): what follows is the predicate. */
+const koSubject = (t: Token) =>
+  t.raw !== t.key && /[은는이가]$/.test(t.raw) && /^[\uAC00-\uD7A3]+$/.test(t.raw);
 
-/** A shared word in the past tense makes the sentences events ("Deployed v1.2", "배포했다"), which never conflict. */
-const EVENT = /^[a-z]{2,}ed$/;
 /** Korean past tense: the syllable before the final 다 ends in ㅆ (했다, 옮겼다, 늘렸다). */
 function koreanPast(raw: string): boolean {
   if (!raw.endsWith("다") || raw.length < 2) return false;
   const c = raw.charCodeAt(raw.length - 2) - 0xac00;
   return c >= 0 && c < 11_172 && c % 28 === 20;
 }
+/** A shared word in the past tense makes the sentences events ("Deployed v1.2", "배포했다"), which never conflict. */
+const EVENT = /^[a-z]{2,}ed$/;
 const EXCEPT_EVENT = new Set([
   "need",
   "based",
@@ -101,28 +92,58 @@ const isEvent = (shared: Token[]) =>
   shared.some((t) => (EVENT.test(t.raw) && !EXCEPT_EVENT.has(t.raw)) || koreanPast(t.raw));
 
 const sign = (side: Token[]) => (side.some((t) => NEGATIVE.has(t.raw)) ? -1 : 1);
-const isPolarity = (t: Token) => NEGATIVE.has(t.raw) || POSITIVE.has(t.raw);
+export const isPolarity = (t: Token): boolean => NEGATIVE.has(t.raw) || POSITIVE.has(t.raw);
 
-/**
- * Whether two fact sentences (as tokens) contradict: `value` (one slot holds different values of
- * one class), `polarity` (they differ only by always/never/not), or undefined.
- */
-export function tokensConflict(a: Token[], b: Token[]): ConflictKind | undefined {
-  if (a.length === 0 || b.length === 0 || a.length > MAX_TOKENS || b.length > MAX_TOKENS) return undefined;
-  const { matched, hunks } = diff(a, b);
-  if (hunks.length !== 1 || matched < MIN_SUBJECT_TOKENS) return undefined;
-  const h = hunks[0]!;
-  if ([...h.a, ...h.b].every(isPolarity)) return sign(h.a) !== sign(h.b) ? "polarity" : undefined;
-  if (isEvent(a.filter((t) => !h.a.includes(t)))) return undefined;
+/** A conflict and the tokens of its substituted slot (both sides). */
+export interface SlotConflict {
+  kind: ConflictKind;
+  slot: Token[];
+}
+
+/** The slot is one value in the predicate: not an identifier, not in the subject, not in a list. */
+function isPredicateValue(side: Token[], h: Token[], cls: string): boolean {
+  const i = side.indexOf(h[0]!);
+  if (h.some((t) => isIdentifierToken(t.raw) || t.raw.endsWith("도"))) return false;
+  if (ID_NOUNS.has(h[0]!.prev) || h.some((t) => ID_NOUNS.has(t.raw))) return false;
+  const inPredicate = i >= 2 || h[0]!.afterCopula || side.slice(0, i).some(koSubject);
+  if (!inPredicate) return false;
+  // a list or a range ("Node 18/20", "월요일과 목요일에"): more than one value of the class
+  return side.filter((t) => valueClass(t) === cls).length === 1;
+}
+
+function valueConflict(a: Token[], b: Token[], h: Hunk): SlotConflict | undefined {
   if (h.a.length === 0 || h.b.length === 0 || h.a.length > MAX_SLOT_TOKENS || h.b.length > MAX_SLOT_TOKENS)
     return undefined;
   if ([...h.a, ...h.b].some(isPolarity)) return undefined;
   const classesA = new Set(h.a.map(valueClass).filter((c) => c !== undefined));
   for (const t of h.b) {
     const c = valueClass(t);
-    if (c && classesA.has(c)) return "value";
+    if (!c || !classesA.has(c)) continue;
+    if (isPredicateValue(a, h.a, c) && isPredicateValue(b, h.b, c))
+      return { kind: "value", slot: [...h.a, ...h.b] };
+    return undefined;
   }
   return undefined;
+}
+
+/** `tokensConflict` with the slot's tokens (see the file comment for the rules). */
+export function slotConflict(a: Token[], b: Token[]): SlotConflict | undefined {
+  if (a.length === 0 || b.length === 0 || a.length > MAX_TOKENS || b.length > MAX_TOKENS) return undefined;
+  const { matched, hunks } = diff(a, b);
+  if (hunks.length !== 1 || matched < MIN_SUBJECT_TOKENS) return undefined;
+  const h = hunks[0]!;
+  const slot = [...h.a, ...h.b];
+  if (slot.every(isPolarity)) return sign(h.a) !== sign(h.b) ? { kind: "polarity", slot } : undefined;
+  if (isEvent(a.filter((t) => !h.a.includes(t)))) return undefined;
+  return valueConflict(a, b, h);
+}
+
+/**
+ * Whether two fact sentences (as tokens) contradict: `value` (one predicate slot holds different
+ * values of one class), `polarity` (they differ only by always/never/not), or undefined.
+ */
+export function tokensConflict(a: Token[], b: Token[]): ConflictKind | undefined {
+  return slotConflict(a, b)?.kind;
 }
 
 /** A pair of contradicting facts of two topics. */
@@ -130,12 +151,17 @@ export interface UnitConflict {
   a: FactUnit;
   b: FactUnit;
   kind: ConflictKind;
+  /** Keys of the substituted slot's tokens (both sides). */
+  slot: Set<string>;
 }
 
 /** A sentence whose subject is a pronoun ("It runs on port 3000") means something only in its file. */
 const CONTEXT_SUBJECT = /^(?:it|its|they|their|this|that|these|those|he|she|there|그것|이것|그)(?:\s|$|'|’)/i;
 
-/** Every contradicting pair between the facts of two topics (`a` × `b`), in unit order. */
+/**
+ * Every contradicting pair between the facts of two topics (`a` × `b`), in unit order, judged on the
+ * sentences alone (the same-subject check is `topicConflicts`).
+ */
 export function unitConflicts(a: FactUnit[], b: FactUnit[]): UnitConflict[] {
   const out: UnitConflict[] = [];
   for (const ua of a) {
@@ -145,8 +171,8 @@ export function unitConflicts(a: FactUnit[], b: FactUnit[]): UnitConflict[] {
       let shared = 0;
       for (const k of ub.keys) if (ua.keys.has(k)) shared++;
       if (shared < MIN_SUBJECT_TOKENS) continue;
-      const kind = tokensConflict(ua.tokens, ub.tokens);
-      if (kind) out.push({ a: ua, b: ub, kind });
+      const c = slotConflict(ua.tokens, ub.tokens);
+      if (c) out.push({ a: ua, b: ub, kind: c.kind, slot: new Set(c.slot.map((t) => t.key)) });
     }
   }
   return out;

@@ -1,15 +1,18 @@
 /**
  * Contradictions (issue 5 point 3: "when two memories contradict on the same subject, keep the newer
  * and record the superseded one"). Detected on the state before any merge, between live topics of
- * one scope and type (`conflict.ts` decides what contradicts). The newer side records each superseded
+ * one scope and type (`conflict.ts`: one value slot of one sentence; `subject.ts`: the same subject,
+ * descriptions and headings included). The newer side records each superseded
  * fact in `metadata.supersedes: [{text, until, file}]`; the older side loses the contradicted
  * sentences and is deleted when no other fact is left. Equal times: both are left, with a note.
  */
 import { squashWhitespace, truncateCodePoints } from "../../../core/text.js";
 import { normalizeForContainment } from "../../../store/similarity.js";
-import { type UnitConflict, unitConflicts } from "./conflict.js";
+import type { UnitConflict } from "./conflict.js";
+import { MAX_SUPERSEDES } from "./fold.js";
 import { isoSeconds } from "./orient.js";
-import { bodyUnits, type FactUnit, factUnits, sentences } from "./tokens.js";
+import { topicConflicts } from "./subject.js";
+import { bodyUnits, type FactUnit, sentences } from "./tokens.js";
 import type { WorkTopic } from "./types.js";
 
 /** How a working topic is named in reasons and notes. */
@@ -33,7 +36,6 @@ interface Loss {
 /** Resolves every contradiction among `work` (live, not frozen); returns the number resolved. */
 export function resolveContradictions(work: WorkTopic[], notes: string[]): number {
   const live = work.filter((w) => w.status === "alive" && !w.frozen);
-  const units = new Map(live.map((w) => [w, factUnits(w.topic)]));
   const losses = new Map<WorkTopic, Loss>();
   const gains = new Map<WorkTopic, Superseded[]>();
   let resolved = 0;
@@ -42,7 +44,7 @@ export function resolveContradictions(work: WorkTopic[], notes: string[]): numbe
       const a = live[i]!;
       const b = live[j]!;
       if (a.scope !== b.scope || a.topic.type !== b.topic.type) continue;
-      const pairs = unitConflicts(units.get(a)!, units.get(b)!);
+      const pairs = topicConflicts(a.topic, b.topic);
       if (pairs.length === 0) continue;
       if (a.recencyMs === b.recencyMs) {
         notes.push(
@@ -88,7 +90,8 @@ function record(
 
 function supersede(newer: WorkTopic, list: Superseded[]): void {
   const prev = Array.isArray(newer.topic.metadata.supersedes) ? newer.topic.metadata.supersedes : [];
-  newer.topic = { ...newer.topic, metadata: { ...newer.topic.metadata, supersedes: [...prev, ...list] } };
+  const supersedes = [...prev, ...list].slice(-MAX_SUPERSEDES);
+  newer.topic = { ...newer.topic, metadata: { ...newer.topic.metadata, supersedes } };
 }
 
 /** Removes the contradicted sentences from `older`; deletes it when no fact of its body is left. */

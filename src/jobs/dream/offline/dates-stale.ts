@@ -8,8 +8,8 @@ import type { WorkTopic } from "./types.js";
 
 /**
  * Rewrites the relative dates of `w`'s description and body against its reference time
- * (metadata.updated, else metadata.created, else mtime; a log entry's own time) and records a
- * `dates` change listing each replacement. Returns the number of replacements.
+ * (`recencyOf`: metadata or top-level `updated`, else `created`, else mtime; a log entry's own
+ * time) and records a `dates` change listing each replacement. Returns the number of replacements.
  */
 export function absolutizeTopicDates(w: WorkTopic): number {
   const d = absolutizeDates(w.topic.description, w.recencyMs);

@@ -1,19 +1,17 @@
 /**
  * Duplicates (issue 5 point 3: "merge exact and near duplicates (normalized text, token overlap),
- * keeping provenance of both"). Topics of one scope and type are clustered when their normalized
- * text is equal or `dupScore` reaches the store's MERGE_THRESHOLD, and never when any of their facts
- * contradict (PostgreSQL 14 / 16 share every word but the number, which the similarity ignores).
+ * keeping provenance of both"). Topics of one scope and type are compared block by block
+ * (`blockers.ts`): two topics are near duplicates when every block of each has a block of the other
+ * that scores at least the store's MERGE_THRESHOLD and is not told apart by a blocker (numbers,
+ * names, identifiers, qualifiers, polarity, contradicting values). Clusters are complete-linkage:
+ * every pair in a cluster is a near duplicate, so no chain of look-alikes snowballs into one topic,
+ * and a second dream over the result finds nothing more (each folded source stays a paragraph).
  * Stricter than the store's upsert: no "short rule" containment, so "Always use pnpm" and "Always
  * use pnpm workspaces" stay apart.
  */
-import {
-  factText,
-  jaccard,
-  MERGE_THRESHOLD,
-  normalizeForContainment,
-  overlap,
-} from "../../../store/similarity.js";
+import { factText, MERGE_THRESHOLD, overlap } from "../../../store/similarity.js";
 import type { TopicFile } from "../../../store/types.js";
+import { type Block, blockReason, topicBlocks } from "./blockers.js";
 import { unitConflicts } from "./conflict.js";
 import { label } from "./contradictions.js";
 import { byTargetOrder, foldInto, pickTarget } from "./fold.js";
@@ -23,51 +21,91 @@ import type { WorkTopic } from "./types.js";
 
 type Text = Pick<TopicFile, "description" | "body">;
 
-interface Profile {
-  norm: string;
-  desc: Set<string>;
-  all: Set<string>;
-  paras: Set<string>[];
+const wordCache = new WeakMap<Block, Set<string>>();
+const descCache = new WeakMap<object, Set<string>>();
+
+/** `dreamWords` of a block's fact text (numbers and Why/How lines left out), cached. */
+function words(b: Block): Set<string> {
+  let w = wordCache.get(b);
+  if (!w) {
+    w = dreamWords(factText(b.text));
+    wordCache.set(b, w);
+  }
+  return w;
 }
 
-const profiles = new WeakMap<object, Profile>();
-
-/** The word sets `dupScore` compares, cached per topic object. */
-function profile(t: Text): Profile {
-  let p = profiles.get(t);
-  if (!p) {
-    p = {
-      norm: normalizeForContainment(`${t.description}\n${t.body}`),
-      desc: dreamWords(factText(t.description)),
-      all: dreamWords(factText(`${t.description}\n${t.body}`)),
-      paras: t.body
-        .split(/\n\s*\n/)
-        .map((para) => factText(para))
-        .filter((f) => f.trim() !== "")
-        .map((f) => dreamWords(f)),
-    };
-    profiles.set(t, p);
+function descWords(t: Text): Set<string> {
+  let d = descCache.get(t);
+  if (!d) {
+    d = dreamWords(factText(t.description));
+    descCache.set(t, d);
   }
-  return p;
+  return d;
 }
 
 /**
- * How alike two topics are (0..1, symmetric): 1 for equal normalized text, else the best of
- * description vs description (overlap), whole text (Jaccard), and each one's whole text vs each
- * paragraph of the other (overlap), over `dreamWords` of the fact text (numbers and Why/How lines
- * left out, Korean particles stripped).
+ * How alike two blocks are (0..1): 1 for equal normalized text, else the word overlap (the
+ * descriptions' too, for two first blocks).
  */
-export function dupScore(a: Text, b: Text): number {
-  const pa = profile(a);
-  const pb = profile(b);
-  if (pa.norm === pb.norm) return 1;
-  let best = Math.max(overlap(pa.desc, pb.desc), jaccard(pa.all, pb.all));
-  for (const p of pb.paras) best = Math.max(best, overlap(pa.all, p));
-  for (const p of pa.paras) best = Math.max(best, overlap(pb.all, p));
-  return best;
+function blockScore(a: Block, b: Block, ta: Text, tb: Text): number {
+  if (a.norm === b.norm) return 1;
+  const s = overlap(words(a), words(b));
+  return a.head && b.head ? Math.max(s, overlap(descWords(ta), descWords(tb))) : s;
 }
 
-/** True when any fact of `a` contradicts any fact of `b`. */
+/**
+ * For each block of `a`, its best score against the blocks of `b` (only unblocked ones when
+ * `strict`); returns the worst of those, and why the worst one was blocked when it was.
+ */
+function cover(a: Text, b: Text, strict: boolean): { score: number; why?: string } {
+  let worst = 1;
+  let why: string | undefined;
+  for (const x of topicBlocks(a)) {
+    let best = 0;
+    let blocked: string | undefined;
+    for (const y of topicBlocks(b)) {
+      const s = blockScore(x, y, a, b);
+      if (s <= best) continue;
+      if (strict && s >= MERGE_THRESHOLD) {
+        const r = blockReason(x, y);
+        if (r) {
+          blocked ??= r;
+          continue;
+        }
+      }
+      best = s;
+    }
+    if (best < worst) {
+      worst = best;
+      why = best < MERGE_THRESHOLD ? blocked : undefined;
+    }
+  }
+  return why === undefined ? { score: worst } : { score: worst, why };
+}
+
+/**
+ * How alike two topics are (0..1, symmetric): every block of each is matched with its best block
+ * of the other (equal normalized text 1, else word overlap over `dreamWords` of the fact text,
+ * descriptions compared too for the first blocks); the score is the worst of those matches.
+ * Blockers are not applied (see `duplicateCheck`).
+ */
+export function dupScore(a: Text, b: Text): number {
+  return Math.min(cover(a, b, false).score, cover(b, a, false).score);
+}
+
+/**
+ * Whether `a` and `b` are near duplicates: `{score}` (the `dupScore` over unblocked block pairs) and,
+ * when a blocker kept a block from its match, `blocked` with why.
+ */
+export function duplicateCheck(a: Text, b: Text): { score: number; blocked?: string } {
+  const x = cover(a, b, true);
+  const y = cover(b, a, true);
+  const blocked = x.why ?? y.why;
+  const score = Math.min(x.score, y.score);
+  return blocked === undefined ? { score } : { score, blocked };
+}
+
+/** True when any fact of `a` contradicts any fact of `b` (sentences alone, no subject check). */
 export function topicsConflict(a: TopicFile, b: TopicFile): boolean {
   return unitConflicts(factUnits(a), factUnits(b)).length > 0;
 }
@@ -79,39 +117,33 @@ interface Edge {
 }
 
 /**
- * Clusters the live, unfrozen topics of `work` and folds each cluster into its target
- * (`pickTarget`). Returns the number of clusters merged.
+ * Clusters the live, unfrozen topics of `work` (complete linkage over `duplicateCheck`) and folds
+ * each cluster into its target (`pickTarget`). Returns the number of clusters merged.
  */
 export function mergeDuplicates(work: WorkTopic[]): number {
   const live = work.filter((w) => w.status === "alive" && !w.frozen);
   const edges: Edge[] = [];
+  const near = new Set<string>();
   for (let i = 0; i < live.length; i++) {
     for (let j = i + 1; j < live.length; j++) {
       const a = live[i]!;
       const b = live[j]!;
       if (a.scope !== b.scope || a.topic.type !== b.topic.type) continue;
-      const score = dupScore(a.topic, b.topic);
-      if (score >= MERGE_THRESHOLD) edges.push({ a, b, score });
+      if (dupScore(a.topic, b.topic) < MERGE_THRESHOLD) continue;
+      const r = duplicateCheck(a.topic, b.topic);
+      if (r.score < MERGE_THRESHOLD) continue;
+      edges.push({ a, b, score: r.score });
+      near.add(pairKey(a, b));
     }
   }
   edges.sort((x, y) => y.score - x.score || cmp(key(x), key(y)));
   const cluster = new Map<WorkTopic, WorkTopic[]>(live.map((w) => [w, [w]]));
   const used = new Map<WorkTopic[], Edge[]>();
-  const conflictCache = new Map<string, boolean>();
-  const conflicts = (a: WorkTopic, b: WorkTopic) => {
-    const k = `${a.scope}/${a.file}\0${b.file}`;
-    let v = conflictCache.get(k);
-    if (v === undefined) {
-      v = topicsConflict(a.topic, b.topic);
-      conflictCache.set(k, v);
-    }
-    return v;
-  };
   for (const e of edges) {
     const ca = cluster.get(e.a)!;
     const cb = cluster.get(e.b)!;
     if (ca === cb) continue;
-    if (ca.some((x) => cb.some((y) => conflicts(x, y)))) continue;
+    if (!ca.every((x) => cb.every((y) => near.has(pairKey(x, y))))) continue;
     const merged = [...ca, ...cb];
     for (const w of merged) cluster.set(w, merged);
     used.set(merged, [...(used.get(ca) ?? []), ...(used.get(cb) ?? []), e]);
@@ -131,4 +163,6 @@ export function mergeDuplicates(work: WorkTopic[]): number {
   return n;
 }
 
+const id = (w: WorkTopic) => `${w.scope}/${w.file}`;
+const pairKey = (a: WorkTopic, b: WorkTopic) => (id(a) < id(b) ? `${id(a)}\0${id(b)}` : `${id(b)}\0${id(a)}`);
 const key = (e: Edge) => `${e.a.scope}/${e.a.file}\0${e.b.file}`;

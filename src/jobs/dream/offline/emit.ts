@@ -9,7 +9,8 @@ import { serializeTopic } from "../../../store/topic.js";
 import type { DreamCreate, DreamDeletion, DreamMerge, DreamRewrite, DreamScope } from "../plan/types.js";
 import { seenKey } from "../plan/types.js";
 import { label } from "./contradictions.js";
-import { cmp } from "./orient.js";
+import { serializeNewTopic } from "./new-topic.js";
+import { cmp, isoSeconds } from "./orient.js";
 import type { WorkChange, WorkTopic } from "./types.js";
 
 /** A name derived from a description is cut at a word to at most this many characters (as the store). */
@@ -85,7 +86,9 @@ export function emit(work: WorkTopic[], notes: string[]): Emitted {
       }
       continue;
     }
-    const content = serializeTopic(w.topic);
+    // the memory's own date, never the dream's (merges: the newest of their sources, set by foldInto)
+    const topic = { ...w.topic, metadata: { ...w.topic.metadata, updated: isoSeconds(w.recencyMs) } };
+    const content = w.origin === "log" ? serializeNewTopic(topic) : serializeTopic(topic);
     const reasons = [
       ...w.changes.map((c) => c.detail),
       ...w.absorbed.map((a) => `${label(a.w)}: ${a.reason}`),

@@ -52,7 +52,8 @@ export function isRedundantLine(line: string, topic: Pick<TopicFile, "descriptio
 export function newLines(target: Pick<TopicFile, "description" | "body">, other: TopicFile): string[] {
   const out: string[] = [];
   const grown = { description: target.description, body: target.body };
-  const segments = splitFenced(other.body);
+  // the other's description and body stay one paragraph (one block for the next dream's comparison)
+  const segments = splitFenced(other.body.replace(/^(?:[ \t]*\n)+/, ""));
   if (!containsFact(other.body, other.description)) segments.unshift(other.description);
   for (const seg of segments) {
     if (seg.trim() === "") {
@@ -91,7 +92,16 @@ function splitFenced(body: string): string[] {
 }
 
 /** Union of two list-valued metadata entries (deduplicated by JSON, order kept). */
-function unionList(a: unknown, b: unknown): unknown[] {
+/**
+ * Provenance kept per topic, newest last, so the frontmatter stays within the 30 lines every scan
+ * reads (Claude Code FRONTMATTER_MAX_LINES; store MAX_SOURCES keeps `sources` at 10): a topic whose
+ * frontmatter is not closed by line 30 drops out of MEMORY.md and of recall. `supersedes` entries
+ * take three lines each.
+ */
+export const MAX_MERGED_FROM = 5;
+export const MAX_SUPERSEDES = 2;
+
+function unionList(a: unknown, b: unknown, max: number): unknown[] {
   const out: unknown[] = [];
   const seen = new Set<string>();
   for (const v of [...(Array.isArray(a) ? a : []), ...(Array.isArray(b) ? b : [])]) {
@@ -100,7 +110,7 @@ function unionList(a: unknown, b: unknown): unknown[] {
     seen.add(k);
     out.push(v);
   }
-  return out;
+  return out.slice(-max);
 }
 
 /** `target`'s metadata with `other`'s provenance added (sources, supersedes, mergedFrom). */
@@ -115,12 +125,12 @@ export function mergeMetadata(target: WorkTopic, other: WorkTopic): Record<strin
   const sources = unionSources(md.sources, add);
   if (sources) md.sources = sources;
   if (Array.isArray(o.supersedes) && o.supersedes.length > 0)
-    md.supersedes = unionList(md.supersedes, o.supersedes);
+    md.supersedes = unionList(md.supersedes, o.supersedes, MAX_SUPERSEDES);
   if (other.origin === "file") {
     const names = [fileStem(other.file), ...(Array.isArray(o.mergedFrom) ? o.mergedFrom : [])];
-    md.mergedFrom = unionList(md.mergedFrom, names);
+    md.mergedFrom = unionList(md.mergedFrom, names, MAX_MERGED_FROM);
   } else if (Array.isArray(o.mergedFrom)) {
-    md.mergedFrom = unionList(md.mergedFrom, o.mergedFrom);
+    md.mergedFrom = unionList(md.mergedFrom, o.mergedFrom, MAX_MERGED_FROM);
   }
   return md;
 }

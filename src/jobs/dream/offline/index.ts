@@ -16,8 +16,10 @@ export {
 } from "./compact-index.js";
 export { type ConflictKind, tokensConflict } from "./conflict.js";
 export type { Superseded } from "./contradictions.js";
-export { dupScore } from "./duplicates.js";
+export { duplicateCheck, dupScore } from "./duplicates.js";
 export { isRedundantLine } from "./fold.js";
+export { recencyOf } from "./orient.js";
 export { planOfflineDream } from "./plan.js";
+export { topicConflicts } from "./subject.js";
 export { factTokens, factUnits } from "./tokens.js";
 export type { OfflineDreamInput, OfflineLogDraft, OfflineTopicInput } from "./types.js";

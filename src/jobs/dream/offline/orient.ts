@@ -27,9 +27,19 @@ export function timeValue(v: unknown): number | undefined {
   return Number.isFinite(ms) ? ms : undefined;
 }
 
-/** metadata.updated, else metadata.created, else the file's mtime (ms). */
-export function recencyOf(t: TopicFile): number {
-  return timeValue(t.metadata.updated) ?? timeValue(t.metadata.created) ?? t.mtimeMs;
+/**
+ * The memory's own date (ms): the newest of `metadata.updated` and a top-level `updated:`, else the
+ * newest of `metadata.created` and a top-level `created:`, else the file's mtime. Claude Code's own
+ * files carry neither; hand-written ones often carry the top-level keys (tester finding 3).
+ */
+export function recencyOf(t: Pick<TopicFile, "metadata" | "extra" | "mtimeMs">): number {
+  const newest = (...vs: unknown[]) => {
+    const ms = vs.map(timeValue).filter((v) => v !== undefined);
+    return ms.length === 0 ? undefined : Math.max(...ms);
+  };
+  return (
+    newest(t.metadata.updated, t.extra.updated) ?? newest(t.metadata.created, t.extra.created) ?? t.mtimeMs
+  );
 }
 
 const blank = (scope: DreamScope, file: string): Omit<WorkTopic, "topic" | "recencyMs" | "origin"> => ({

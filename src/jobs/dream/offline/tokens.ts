@@ -13,6 +13,8 @@ export interface FactUnit {
   text: string;
   /** `description`, or the 0-based index of the body line it comes from. */
   where: "description" | number;
+  /** The Markdown headings the line sits under, outermost first, joined by " / " ("" for none). */
+  heading: string;
   /** Ordered tokens (see `factTokens`). */
   tokens: Token[];
   /** The tokens' keys. */
@@ -20,10 +22,14 @@ export interface FactUnit {
 }
 
 export interface Token {
-  /** Lower-case NFKC form as written. */
+  /** Lower-case NFKC form as written (`#45` keeps its `#`). */
   raw: string;
   /** Comparison key: stemmed (English), particle-stripped (Korean), negations folded to `not`. */
   key: string;
+  /** The word written right before it, function words included ("" at the start): `bug` in "Bug 123". */
+  prev: string;
+  /** True when a copula, `:` or `=` comes before it in the sentence ("The timeout is 30 s"). */
+  afterCopula: boolean;
 }
 
 /** Words that carry no fact (articles, copulas, pronouns, time fillers like "now"). */
@@ -74,18 +80,43 @@ export function stripParticle(word: string): string {
   return word;
 }
 
-const TOKEN = /\d{4}-\d{2}-\d{2}|[\p{L}\p{N}]+(?:[.'][\p{L}\p{N}]+)*/gu;
+const TOKEN = /\d{4}-\d{2}-\d{2}|#\d[\p{L}\p{N}]*|[\p{L}\p{N}]+(?:[.'][\p{L}\p{N}]+)*/gu;
 const NEGATION = /\b(?:do not|does not|did not|don't|doesn't|didn't|dont|doesnt|cannot|can't)\b/g;
+/** Any word, for `Token.prev`. */
+const WORD = /#?[\p{L}\p{N}]+(?:[.'][\p{L}\p{N}]+)*/gu;
+const COPULA = /^(?:is|are|was|were|be|been|becomes|equals)$/;
+/** A number followed by a Hangul unit and particle (`30초로` → `30초`). */
+const KO_NUMBER = /^(\d[\d.,]*)([\uAC00-\uD7A3]+)$/;
+
+function tokenKey(raw: string): string {
+  const ko = KO_NUMBER.exec(raw);
+  if (ko) {
+    const unit = ko[2]!;
+    for (const p of KO_PARTICLES) if (unit.endsWith(p)) return ko[1]! + unit.slice(0, -p.length);
+    return raw;
+  }
+  if (/\d/.test(raw)) return raw;
+  return HANGUL.test(raw) ? stripParticle(raw) : stemWord(raw);
+}
 
 /** Ordered tokens of `text`: function words dropped; numbers, dates and polarity words kept. */
 export function factTokens(text: string): Token[] {
   const norm = text.normalize("NFKC").toLowerCase().replace(/[’‘]/g, "'").replace(NEGATION, " not ");
   const out: Token[] = [];
+  let prev = "";
+  let copula = false;
+  let last = 0;
   for (const m of norm.matchAll(TOKEN)) {
+    const gap = norm.slice(last, m.index);
+    last = m.index + m[0].length;
+    for (const w of gap.matchAll(WORD)) prev = w[0];
+    if (/[:=]/.test(gap)) copula = true;
     const raw = m[0].replace(/'s$/, "");
+    const here = { prev, afterCopula: copula };
+    prev = raw;
+    if (COPULA.test(raw)) copula = true;
     if (FUNCTION_WORDS.has(raw)) continue;
-    const key = /\d/.test(raw) ? raw : HANGUL.test(raw) ? stripParticle(raw) : stemWord(raw);
-    out.push({ raw, key });
+    out.push({ raw, key: tokenKey(raw), ...here });
   }
   return out;
 }
@@ -134,24 +165,46 @@ export function factLineIndexes(body: string): number[] {
 
 const unitCache = new WeakMap<object, FactUnit[]>();
 
-function unit(text: string, where: FactUnit["where"]): FactUnit {
+function unit(text: string, where: FactUnit["where"], heading: string): FactUnit {
   const tokens = factTokens(text);
-  return { text, where, tokens, keys: new Set(tokens.map((t) => t.key)) };
+  return { text, where, heading, tokens, keys: new Set(tokens.map((t) => t.key)) };
+}
+
+const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
+
+/** For each line of `body`, the headings it sits under, outermost first (fenced code ignored). */
+export function headingsByLine(body: string): string[][] {
+  const stack: { level: number; text: string }[] = [];
+  let fenced = false;
+  return body.split("\n").map((line) => {
+    if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
+    const h = fenced ? null : HEADING.exec(line);
+    if (h) {
+      const level = h[1]!.length;
+      while (stack.length > 0 && stack[stack.length - 1]!.level >= level) stack.pop();
+      stack.push({ level, text: h[2]! });
+      return [];
+    }
+    return stack.map((x) => x.text);
+  });
 }
 
 /**
- * The facts of a topic: its description, then every sentence of every fact line of its body.
- * Cached per topic object (the planner replaces a topic object whenever it changes it).
+ * The facts of a topic: its description, then every sentence of every fact line of its body, each
+ * with the headings it sits under. Cached per topic object (the planner replaces a topic object
+ * whenever it changes it).
  */
 export function factUnits(topic: Pick<TopicFile, "description" | "body">): FactUnit[] {
   const hit = unitCache.get(topic);
   if (hit) return hit;
   const units: FactUnit[] = [];
   const desc = topic.description.trim();
-  if (desc !== "") units.push(unit(desc, "description"));
+  if (desc !== "") units.push(unit(desc, "description", ""));
   const lines = topic.body.split("\n");
+  const heads = headingsByLine(topic.body);
   for (const i of factLineIndexes(topic.body)) {
-    for (const s of sentences(lines[i]!.replace(LIST_MARKER, ""))) units.push(unit(s, i));
+    const heading = heads[i]!.join(" / ");
+    for (const s of sentences(lines[i]!.replace(LIST_MARKER, ""))) units.push(unit(s, i, heading));
   }
   unitCache.set(topic, units);
   return units;

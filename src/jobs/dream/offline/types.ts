@@ -58,7 +58,10 @@ export interface WorkTopic {
   text?: string;
   /** Current state (edited by the phases). */
   topic: TopicFile;
-  /** metadata.updated, else metadata.created, else mtime (files); atMs (logs). */
+  /**
+   * The memory's own date in ms: `recencyOf` for files (metadata or top-level `updated`, else
+   * `created`, else mtime), atMs for logs; a merge target takes the newest of its sources.
+   */
   recencyMs: number;
   status: "alive" | "deleted" | "merged";
   deletion?: { kind: "stale" | "contradicted"; reason: string };
