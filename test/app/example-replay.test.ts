@@ -7,16 +7,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { replay } from "../../src/app/replay.js";
+import { EXAMPLE_SESSION as EXAMPLE } from "../helpers/example.js";
 import { tempDir } from "../helpers/tmp.js";
 
-const EXAMPLE = join(
-  import.meta.dirname,
-  "..",
-  "..",
-  "examples",
-  "sessions",
-  "preferences-and-dashboard.jsonl",
-);
 const expected = JSON.parse(readFileSync(EXAMPLE.replace(/\.jsonl$/, ".expected.json"), "utf8")) as {
   memories: { type: string; descriptionContains: string; bodyContains: string[] }[];
   projectFacts: string[];

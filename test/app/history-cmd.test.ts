@@ -12,18 +12,9 @@ import { runExtractionJob } from "../../src/app/extract-job.js";
 import { formatHistory, formatUndo, runHistory, runUndo } from "../../src/app/history-cmd.js";
 import { readChangeSet } from "../../src/store/index.js";
 import { appSandbox } from "../helpers/app-sandbox.js";
+import { EXAMPLE_SESSION as EXAMPLE, EXAMPLE_SESSION_ID as SESSION } from "../helpers/example.js";
 import { TRANSCRIPTS_DIR } from "../helpers/tmp.js";
 import { listTree, treeHash } from "../store/history-fixture.js";
-
-const EXAMPLE = join(
-  import.meta.dirname,
-  "..",
-  "..",
-  "examples",
-  "sessions",
-  "preferences-and-dashboard.jsonl",
-);
-const SESSION = "8c1f4b2e-6a3d-4f0e-9b7c-2d5e1a9f3c64";
 
 function setup() {
   const s = appSandbox("memdir-history-app-", { sessionMemory: { enabled: false } });

@@ -19,16 +19,8 @@ import {
   readDailyLogEntries,
 } from "../../src/store/index.js";
 import { appSandbox } from "../helpers/app-sandbox.js";
+import { EXAMPLE_SESSION as EXAMPLE, EXAMPLE_SESSION_ID as SESSION } from "../helpers/example.js";
 
-const EXAMPLE = join(
-  import.meta.dirname,
-  "..",
-  "..",
-  "examples",
-  "sessions",
-  "preferences-and-dashboard.jsonl",
-);
-const SESSION = "8c1f4b2e-6a3d-4f0e-9b7c-2d5e1a9f3c64";
 const T0 = Date.parse("2026-02-11T20:00:00Z");
 const HOUR = 3_600_000;
 

@@ -8,16 +8,8 @@ import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { replay } from "../../src/app/replay.js";
 import { projectKey } from "../../src/paths/index.js";
+import { EXAMPLE_SESSION as EXAMPLE } from "../helpers/example.js";
 import { tempDir } from "../helpers/tmp.js";
-
-const EXAMPLE = join(
-  import.meta.dirname,
-  "..",
-  "..",
-  "examples",
-  "sessions",
-  "preferences-and-dashboard.jsonl",
-);
 
 function recordedCwd(file: string): string {
   for (const line of readFileSync(file, "utf8").split("\n")) {

@@ -11,18 +11,9 @@ import { describe, expect, it } from "vitest";
 import { runExtraction } from "../../../src/jobs/extract/index.js";
 import { sessionStatePaths } from "../../../src/paths/index.js";
 import { readCursor } from "../../../src/sessions/index.js";
+import { EXAMPLE_SESSION as EXAMPLE, EXAMPLE_SESSION_ID as SESSION } from "../../helpers/example.js";
 import { tempDir } from "../../helpers/tmp.js";
 
-const EXAMPLE = join(
-  import.meta.dirname,
-  "..",
-  "..",
-  "..",
-  "examples",
-  "sessions",
-  "preferences-and-dashboard.jsonl",
-);
-const SESSION = "8c1f4b2e-6a3d-4f0e-9b7c-2d5e1a9f3c64";
 const NOW = Date.UTC(2026, 2, 2, 12, 0, 0);
 
 function setup() {
