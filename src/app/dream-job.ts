@@ -106,7 +106,8 @@ function makePlan(
   }).then((r) => {
     if (r.ok) return withNotes({ ...r.plan, logs: g.logEnds, sessions: g.sessions });
     ctx.event("dream_model_failed", {
-      reason: r.reason,
+      error: `${r.reason}${r.error ? `: ${r.error.message}` : ""}`,
+      ...(r.error ? { kind: r.error.kind } : {}),
       provider: model.resolved.provider,
       memory_dir: ctx.paths.memoryDir,
     });
@@ -213,6 +214,7 @@ export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutco
       throw e;
     }
     const changeSetId = commitChangeSet(journal);
+    await new Promise<void>((resolve) => setImmediate(resolve)); // a signal during the last steps
     if (stopSignal !== undefined) {
       lock.rollback();
       ctx.event("dream_killed", {

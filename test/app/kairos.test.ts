@@ -134,4 +134,19 @@ describe("KAIROS mode", () => {
       .join("\n");
     expect(all).toContain("grafana.example.com/d/payments");
   });
+
+  it("a late extraction files the entries under the day they were said, so relative dates resolve against it", async () => {
+    const late = Date.parse("2026-11-30T09:00:00Z"); // the example session ran on 2026-03-02
+    const s = appSandbox("memdir-kairos-late-", { kairos: true, sessionMemory: { enabled: false } }, late);
+    const transcript = join(s.home, "session.jsonl");
+    copyFileSync(EXAMPLE, transcript);
+    const { memoryDir } = projectContext(s.rt, s.project).paths;
+    await runExtractionJob(s.rt, { cwd: s.project, sessionId: SESSION, transcriptPath: transcript });
+    expect(listDailyLogs(memoryDir)).toEqual(["logs/2026/03/2026-03-02.md"]);
+    const d = await runDream(s.rt, { cwd: s.project, trigger: "scheduled" });
+    expect(d.status).toBe("done");
+    const all = listTopicFiles(memoryDir).map((f) => readFileSync(join(memoryDir, f), "utf8")).join("\n");
+    expect(all).toContain("2025-Q4"); // "last quarter" said on 2026-03-02, not 2026-11-30 (which would be 2026-Q3)
+    expect(all).not.toContain("2026-Q3");
+  });
 });

@@ -43,6 +43,8 @@ export interface ApplyResult {
 /**
  * Writes `plan` durably (every write is fsynced and renamed before this returns).
  * @param nowMs time of the writes, ms since the epoch (`metadata.updated`, fact timestamps)
+ * @param opts.saidAtMs KAIROS mode: when the slice was said (ms), the daily-log entry's time and day
+ *   (default `nowMs`)
  * @param opts.journal record the memory-dir writes in this change set (default `target.journal`);
  *   the project memory file is not a memory-dir file and is never recorded.
  * @throws whatever the store or project memory throws (MemdirError LOCK_TIMEOUT, BAD_INPUT, fs
@@ -52,14 +54,18 @@ export function applyExtraction(
   plan: ExtractionPlan,
   target: ExtractionTarget,
   nowMs: number,
-  opts: { journal?: Journal } = {},
+  opts: { journal?: Journal; saidAtMs?: number } = {},
 ): ApplyResult {
   const journal = opts.journal ?? target.journal;
   const written: UpsertResult[] = [];
   let logged: ApplyResult["logged"];
   if (target.kairos && plan.memories.length > 0) {
     const drafts = plan.memories.map(({ rule: _rule, ...draft }) => draft);
-    logged = logDrafts(target.memoryDir, drafts, { nowMs, ...(journal ? { journal } : {}) });
+    // Stamped (and filed under the day) when it was said, not when the job ran.
+    logged = logDrafts(target.memoryDir, drafts, {
+      nowMs: opts.saidAtMs ?? nowMs,
+      ...(journal ? { journal } : {}),
+    });
   }
   for (const { rule: _rule, ...draft } of target.kairos ? [] : plan.memories) {
     const dir = draft.type === "user" ? target.userMemoryDir : target.memoryDir;

@@ -67,10 +67,25 @@ async function extract(
   return { ...out, ...agent };
 }
 
+/**
+ * When the slice was said: its newest message timestamp not after `nowMs` (a replay or a late
+ * extraction runs long after), else `nowMs`. KAIROS log entries are stamped with it, so a relative
+ * date in them is later resolved against the day it was said (seed 000 §24.1 daily logs).
+ */
+export function saidAtMs(messages: ConversationMessage[], nowMs: number): number {
+  let best: number | undefined;
+  for (const m of messages) {
+    const t = Date.parse(m.timestamp);
+    if (Number.isFinite(t) && t <= nowMs && (best === undefined || t > best)) best = t;
+  }
+  return best ?? nowMs;
+}
+
 async function extractFrom(
   opts: RunExtractionOptions,
   messages: ConversationMessage[],
 ): Promise<Omit<RunExtractionResult, "cursor" | "messages">> {
+  const said = saidAtMs(messages, opts.nowMs);
   if (opts.model) {
     const model = await runModelExtraction({
       ...opts.model,
@@ -78,11 +93,12 @@ async function extractFrom(
       target: opts.target,
       sessionId: opts.sessionId,
       nowMs: opts.nowMs,
+      saidAtMs: said,
     });
     return model.fallback ? { model, ...model.fallback } : { model };
   }
   const plan = planExtraction(messages, { sessionId: opts.sessionId, nowMs: opts.nowMs });
-  return { plan, result: applyExtraction(plan, opts.target, opts.nowMs) };
+  return { plan, result: applyExtraction(plan, opts.target, opts.nowMs, { saidAtMs: said }) };
 }
 
 /**

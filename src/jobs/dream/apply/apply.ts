@@ -201,11 +201,16 @@ export async function applyDreamPlan(plan: DreamPlan, opts: DreamApplyOptions): 
       );
     }
   }
-  for (const w of plan.rewrites)
+  for (const w of plan.rewrites) {
+    if (await stopNow()) return done(true);
     guarded("rewrite", w.scope, w.file, w.reason, write(w.scope, w.file, w.content, w.reason));
-  for (const d of plan.deletions)
+  }
+  for (const d of plan.deletions) {
+    if (await stopNow()) return done(true);
     guarded("delete", d.scope, d.file, d.reason, remove(d.scope, d.file, d.reason));
+  }
   for (const ix of plan.index) {
+    if (await stopNow()) return done(true);
     const overflow = plan.creates.find((c) => c.kind === "index-overflow" && c.scope === ix.scope);
     guarded("index", ix.scope, "MEMORY.md", ix.reason, (dir) => {
       const r = applyIndexBudget(dir, opts.nowMs, {

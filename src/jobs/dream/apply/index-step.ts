@@ -5,9 +5,11 @@
  * `compactIndex`. Hand-written lines that do not fit move to the overflow topic the plan named
  * (appended when it exists), never dropped.
  */
+import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { readTextIfExists } from "../../../core/fs.js";
 import {
+  bytesHash,
   INDEX_FILE,
   parseTopic,
   type StoreWriteOptions,
@@ -24,6 +26,27 @@ export interface IndexStepResult {
   moved: number;
   overflowFile?: string;
   warning?: string;
+}
+
+export const LIVE_EDIT_WARNING =
+  "MEMORY.md was changed by another writer during the dream: its budget is left for the next dream";
+
+/**
+ * True when this change set wrote `path` before and the file no longer holds what it wrote (another
+ * writer changed it since), or the journal saw such an interleaved write already.
+ */
+function changedByOthers(path: string, opts: StoreWriteOptions): boolean {
+  const j = opts.journal;
+  if (!j) return false;
+  const ref = j.locate(path);
+  const e = j.entries().find((x) => x.scope === ref.scope && x.file === ref.file);
+  if (!e) return false;
+  if (e.interleaved) return true;
+  try {
+    return e.after !== bytesHash(readFileSync(path));
+  } catch {
+    return e.after !== null;
+  }
 }
 
 /** Appends the lines of `overflow` that `file` does not hold yet, or creates it. Caller holds the lock. */
@@ -55,6 +78,11 @@ export function applyIndexBudget(
     (): IndexStepResult => {
       const path = join(dir, INDEX_FILE);
       const cur = readTextIfExists(path);
+      if (cur !== undefined && changedByOthers(path, opts)) {
+        // A live session wrote MEMORY.md during this dream: moving its new lines out now would tie
+        // them to this dream's change set (an undo would take them away). The next dream does it.
+        return { action: "unchanged", moved: 0, warning: LIVE_EDIT_WARNING };
+      }
       const scan = scanTopics(dir, { maxFiles: Number.POSITIVE_INFINITY });
       const keep = scan.errors.map((e) => basename(e.path));
       const overflowFile = opts.overflowFile ?? INDEX_OVERFLOW_FILE;

@@ -5,4 +5,4 @@ export {
   type DreamApplyOptions,
   type DreamApplyResult,
 } from "./apply.js";
-export { applyIndexBudget, type IndexStepResult } from "./index-step.js";
+export { applyIndexBudget, type IndexStepResult, LIVE_EDIT_WARNING } from "./index-step.js";

@@ -29,6 +29,8 @@ export interface ModelExtractionOptions {
   sessionId: string;
   /** ms since the epoch ("today" in the prompt, write times). */
   nowMs: number;
+  /** KAIROS mode: when the slice was said (ms): the daily-log entries' time and day (default `nowMs`). */
+  saidAtMs?: number;
   /** Per-call input budget, estimated tokens (config llm.maxInputTokensPerCall). */
   maxInputTokens: number;
   /** Per-call output cap, tokens. */
@@ -173,7 +175,7 @@ function logStagedWrites(ops: StagedOp[], o: ModelExtractionOptions): AppliedOp[
   }
   if (drafts.length === 0) return out;
   const r = logDrafts(o.target.memoryDir, drafts, {
-    nowMs: o.nowMs,
+    nowMs: o.saidAtMs ?? o.nowMs,
     sessionId: o.sessionId,
     ...(o.target.journal ? { journal: o.target.journal } : {}),
   });
