@@ -145,7 +145,9 @@ describe("KAIROS mode", () => {
     expect(listDailyLogs(memoryDir)).toEqual(["logs/2026/03/2026-03-02.md"]);
     const d = await runDream(s.rt, { cwd: s.project, trigger: "scheduled" });
     expect(d.status).toBe("done");
-    const all = listTopicFiles(memoryDir).map((f) => readFileSync(join(memoryDir, f), "utf8")).join("\n");
+    const all = listTopicFiles(memoryDir)
+      .map((f) => readFileSync(join(memoryDir, f), "utf8"))
+      .join("\n");
     expect(all).toContain("2025-Q4"); // "last quarter" said on 2026-03-02, not 2026-11-30 (which would be 2026-Q3)
     expect(all).not.toContain("2026-Q3");
   });

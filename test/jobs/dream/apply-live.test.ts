@@ -46,7 +46,8 @@ describe("dream apply with a live MEMORY.md writer", () => {
       nowMs: NOW,
       journal,
       shouldStop: () => {
-        if (++steps === 2) appendFileSync(join(dir, "MEMORY.md"), "- my hand note: the pager rota is in #ops\n");
+        if (++steps === 2)
+          appendFileSync(join(dir, "MEMORY.md"), "- my hand note: the pager rota is in #ops\n");
         return false;
       },
     });

@@ -46,6 +46,11 @@ describe("English", () => {
     ["We adopted it last year.", "We adopted it in 2025."],
     ["two years ago", "2024"],
     ["Nov 12 last year", "Nov 12 2025"],
+    [
+      "we moved to Kubernetes; last week we moved to Nomad",
+      "we moved to Kubernetes; in the week of 2026-11-16 we moved to Nomad",
+    ],
+    ["다음 달 유통기한", "2026-12 유통기한"],
     ["- yesterday", "- 2026-11-28"],
     ["## Yesterday", "## 2026-11-28"],
     ["It broke yesterday at 3pm", "It broke on 2026-11-28 at 3pm"],
@@ -66,11 +71,11 @@ describe("English", () => {
 
 describe("Korean", () => {
   it.each([
-    ["어제 배포했다", "2026-11-28 배포했다"],
+    ["어제 배포했다", "2026-11-28에 배포했다"],
     ["어제는 비가 왔다", "2026-11-28에는 비가 왔다"],
-    ["오늘 고쳤다", "2026-11-29 고쳤다"],
-    ["그저께 봤다", "2026-11-27 봤다"],
-    ["그제 봤다", "2026-11-27 봤다"],
+    ["오늘 고쳤다", "2026-11-29에 고쳤다"],
+    ["그저께 봤다", "2026-11-27에 봤다"],
+    ["그제 봤다", "2026-11-27에 봤다"],
     ["내일 출시", "2026-11-30 출시"],
     ["모레까지", "2026-12-01까지"],
     ["지난주에 회의", "2026-11-16 주간에 회의"],
@@ -177,6 +182,7 @@ describe("names and mentions", () => {
     "“tomorrow”",
     "‘today’",
     "## Plans For Next Week",
+    'He said "we ship tomorrow"',
   ])("%j is left alone", (input) => {
     expect(at(input)).toBe(input);
   });
@@ -187,7 +193,6 @@ describe("names and mentions", () => {
     ["**Yesterday**: fixed", "**2026-11-28**: fixed"],
     ["| Yesterday | fixed |", "| 2026-11-28 | fixed |"],
     ["Posted in #til (Today I Learned) yesterday", "Posted in #til (Today I Learned) on 2026-11-28"],
-    ['He said "we ship tomorrow"', 'He said "we ship on 2026-11-30"'],
     ["Last Friday we shipped", "On 2026-11-27 we shipped"],
   ])("%s → %s", (input, expected) => {
     expect(at(input)).toBe(expected);
@@ -457,6 +462,84 @@ describe("left alone", () => {
   });
 });
 
+describe("tester 5c: quotations, generic possessives, grammar (reference Wednesday 2026-01-14)", () => {
+  const WED = Date.parse("2026-01-14T10:00:00Z");
+  it.each([
+    'The user said: "do it tomorrow, not today".',
+    "The user said: “do it tomorrow, not today”.",
+    "그는 “내일 하자, 오늘 말고”라고 했다.",
+    "그는 「내일 하자」라고 했다.",
+    "『어제 일은 잊자』",
+    'She wrote "we shipped it yesterday" in the log',
+    'He said "we ship tomorrow" and "last week was rough"',
+    "« see you tomorrow »",
+    "“a quotation that goes on\nto the next line tomorrow”",
+    // generic possessives: whatever day it is
+    "The Today widget on the dashboard shows today's signups.",
+    "The dashboard shows today's signups.",
+    "The daily digest lists yesterday's errors.",
+    "Every morning the bot posts today's standup notes",
+    "The report covers this month's revenue.",
+    "The widget displays this week's deploys",
+    "대시보드에 오늘의 매출을 보여 준다.",
+    "매일 오늘의 할 일을 띄운다",
+    "오늘의 할 일",
+    "오늘의 명언을 읽는다",
+    "위젯은 어제의 가입자 수를 표시한다.",
+  ])("%j is left alone", (input) => {
+    const r = absolutizeDates(input, WED);
+    expect(r.text).toBe(input);
+    expect(r.changes).toEqual([]);
+  });
+
+  it.each([
+    // outside the quotation, dates still change; an unpaired quote (an inch mark) quotes nothing
+    ['He said "ship it" yesterday', 'He said "ship it" on 2026-01-13'],
+    ['I said "no" and we shipped tomorrow', 'I said "no" and we shipped on 2026-01-15'],
+    ['a 27" monitor arrived yesterday', 'a 27" monitor arrived on 2026-01-13'],
+    ['"ok" yesterday, "fine" today', '"ok" on 2026-01-13, "fine" on 2026-01-14'],
+    ["그는 “좋다”고 했고 어제 배포했다", "그는 “좋다”고 했고 2026-01-13에 배포했다"],
+    ['`say "x` yesterday "y"', '`say "x` on 2026-01-13 "y"'],
+    // possessives with no recurring cue still change
+    ["today's deploy failed", "the 2026-01-14 deploy failed"],
+    ["yesterday's outage was caused by DNS", "the 2026-01-13 outage was caused by DNS"],
+    ["오늘의 배포는 실패했다", "2026-01-14의 배포는 실패했다"],
+    ["어제의 장애 때문에 늦었다", "2026-01-13의 장애 때문에 늦었다"],
+    // English month/quarter/year adverbs get "in" after a word holding a digit
+    ["ship v3 next month", "ship v3 in 2026-02"],
+    ["We ship v2 next week and v3 next month.", "We ship v2 in the week of 2026-01-19 and v3 in 2026-02."],
+    ["Move to S3 next quarter", "Move to S3 in 2026-Q2"],
+    ["We moved to k8s last year", "We moved to k8s in 2025"],
+    ["Release 2.0 ships at 3pm tomorrow", "Release 2.0 ships at 3pm on 2026-01-15"],
+    ["Nov 12 last year", "Nov 12 2025"],
+    [
+      "The user joined the team last year and was promoted this year.",
+      "The user joined the team in 2025 and was promoted in 2026.",
+    ],
+    // Korean time adverbs get 에 when no particle follows and a verb or (day, week) an object does
+    ["어제 마이그레이션을 했다", "2026-01-13에 마이그레이션을 했다"],
+    ["어제 PR을 머지했다", "2026-01-13에 PR을 머지했다"],
+    ["지난주 서버를 옮겼다", "2026-01-05 주간에 서버를 옮겼다"],
+    ["작년 입사했다", "2025년에 입사했다"],
+    ["다음 달 이사한다", "2026-02에 이사한다"],
+    ["내일 배포하고 쉰다", "2026-01-15에 배포하고 쉰다"],
+    ["3일 전 고쳤다", "2026-01-11에 고쳤다"],
+    ["어젯밤 배포했다", "2026-01-13 밤에 배포했다"],
+    ["어제 수정함", "2026-01-13에 수정함"],
+    ["어제 배포한 코드", "2026-01-13에 배포한 코드"],
+    // …and stay bare before a noun they may modify, or when a particle is there
+    ["지난 분기 매출을 분석했다", "2025년 4분기 매출을 분석했다"],
+    ["작년 매출을 넘었다", "2025년 매출을 넘었다"],
+    ["내일 출시", "2026-01-15 출시"],
+    ["어제 회의에서 정했다", "2026-01-13 회의에서 정했다"],
+    ["다음 달 기한", "2026-02 기한"],
+    ["어제는 쉬었다", "2026-01-13에는 쉬었다"],
+    ["모레 회의가 있다. 그저께 장애가 났다.", "2026-01-16 회의가 있다. 2026-01-12 장애가 났다."],
+  ])("%s → %s", (input, expected) => {
+    expect(at(input, WED)).toBe(expected);
+  });
+});
+
 describe("idempotence", () => {
   const PIECES = [
     "yesterday",
@@ -545,6 +628,22 @@ describe("idempotence", () => {
     "아침",
     "분기",
     "if",
+    "“",
+    "”",
+    "「",
+    "」",
+    "v3",
+    "next month",
+    "shows",
+    "dashboard",
+    "today's",
+    "signups",
+    "오늘의",
+    "의",
+    "마이그레이션을",
+    "했다",
+    "배포한",
+    "매일",
   ];
   it("a second pass changes nothing; changes describe the rewrite exactly", () => {
     fc.assert(

@@ -14,9 +14,10 @@ import {
   mondayOf,
   zonedDate,
 } from "./calendar.js";
+import { isRecurringContext } from "./context.js";
 import { findEnglish, ownDate } from "./english.js";
 import { evaluateKorean, isCodeBranch, KOREAN_TAG, koreanParser, koreanPattern } from "./korean.js";
-import { adjustFollower } from "./korean-particles.js";
+import { adjustFollower, needsAdverbParticle } from "./korean-particles.js";
 import { maskProtected } from "./protect.js";
 import { englishReplacement } from "./replacement.js";
 
@@ -117,9 +118,14 @@ export function absolutizeDates(text: string, refMs: number, opts: AbsolutizeOpt
       // code spans are masked: whether 분기 is a branch of code is read on the text itself
       if (hit.granularity === "quarter" && isCodeBranch(text, hit.start, hit.end)) continue;
       const phrase = masked.slice(hit.start, hit.end);
+      // 오늘의 + noun where something recurs (대시보드에 오늘의 매출을 보여 준다), or 오늘의 with no
+      // past tense in its sentence (오늘의 할 일): whatever day it is (tester 5c)
+      if (hit.follower === "의" && isGenericPossessive(masked, hit.start, hit.end, phrase)) continue;
       // after a kept part of the day (2026-11-29 오후는) the particle attaches to it, unchanged
       const part = hit.partOfDay === undefined ? "" : ` ${hit.partOfDay}`;
-      const follower = part === "" ? adjustFollower(phrase, hit.follower, hit.granularity) : hit.follower;
+      let follower = part === "" ? adjustFollower(phrase, hit.follower, hit.granularity) : hit.follower;
+      // an adverb gets 에: 어제 마이그레이션을 → 2026-01-13에 마이그레이션을
+      if (follower === "" && needsAdverbParticle(masked.slice(hit.end), hit.granularity)) follower = "에";
       candidates.push({
         start: hit.start,
         end: hit.end + hit.follower.length,
@@ -128,6 +134,14 @@ export function absolutizeDates(text: string, refMs: number, opts: AbsolutizeOpt
     }
   }
   return apply(text, candidates);
+}
+
+/** Korean 의: generic when the sentence talks of something recurring, or for 오늘의 unless a past tense says one day. */
+function isGenericPossessive(masked: string, start: number, end: number, phrase: string): boolean {
+  if (isRecurringContext(masked, start, end)) return true;
+  if (!phrase.startsWith("오늘")) return false;
+  const sentence = /^[^.!?\n]*/.exec(masked.slice(end))?.[0] ?? "";
+  return !/[았었였했됐봤쳤났갔왔줬셨겼렸웠꼈]/.test(sentence);
 }
 
 /** The civil date chrono gives `phrase` alone; undefined unless one result ends where the phrase ends. */

@@ -105,3 +105,28 @@ function lastEnd(re: RegExp, s: string): number {
   for (let m = g.exec(s); m !== null; m = g.exec(s)) end = m.index + m[0].length;
   return end;
 }
+
+/**
+ * Words that make a possessive date generic, not one day's: something that recurs or always shows
+ * the current period ("the dashboard shows today's signups", "the daily digest lists yesterday's
+ * errors"). English and Korean (오늘의 매출을 보여 준다, 매일 오늘의 할 일을 띄운다). Tester 5c.
+ */
+const RECURRING =
+  /\b(?:show(?:s|n|ing)?|display(?:s|ed|ing)?|lists?|listing|render(?:s|ed|ing)?|surfaces|returns|fetch(?:es)?|every|each|daily|nightly|hourly|weekly|monthly|quarterly|yearly|annually|always|usually|typically|routinely|automatically|widgets?|dashboards?|reports?|panels?|screens?|pages?|feeds?|digests?|summary|summaries|newsletters?|tiles?|charts?|graphs?|queries|query|cron(?:job)?s?|template)\b|매일|매주|매달|매월|매번|항상|보여|표시|나열|띄운|띄워|위젯|대시보드|리포트|보고서|화면|페이지|피드|목록|요약|알림|템플릿/i;
+
+/** The sentence (between `.`/`!`/`?`/line breaks) around `start`..`end` of `masked`. */
+export function sentenceAround(masked: string, start: number, end: number): string {
+  const head = masked.slice(Math.max(0, start - 300), start);
+  const from = head.search(/[^.!?\n]*$/);
+  const tail = /^[^\n]*?(?:[.!?](?=\s|$)|$)/m.exec(masked.slice(end, end + 300))?.[0] ?? "";
+  return head.slice(from) + masked.slice(start, end) + tail;
+}
+
+/**
+ * True when the possessive date at `start`..`end` of `masked` sits in a sentence that talks about
+ * something recurring (a widget, a dashboard, a report, "shows", "every", "daily", 매일, 대시보드…):
+ * "today's signups" there means whatever day it is, so it is left alone.
+ */
+export function isRecurringContext(masked: string, start: number, end: number): boolean {
+  return RECURRING.test(sentenceAround(masked, start, end));
+}

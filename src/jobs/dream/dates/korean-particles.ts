@@ -53,3 +53,38 @@ export function adjustFollower(phrase: string, follower: string, granularity: Gr
   if (!endsInVowel(phrase)) return follower;
   return AFTER_CONSONANT[follower] ?? follower;
 }
+
+/** A syllable with the final consonant ㅆ (했, 었, 봤, 겠): a past or future tense, so a verb. */
+function hasSsangSiot(word: string): boolean {
+  for (const ch of word) {
+    const code = ch.charCodeAt(0);
+    if (code >= 0xac00 && code <= 0xd7a3 && (code - 0xac00) % 28 === 20) return true;
+  }
+  return false;
+}
+
+/** Verb endings a word may close with (본다, 배포하고, 수정함, 배포한다, 고치기로). */
+const VERB_END =
+  /(?:[가-힣]다|하는|하고|하며|해서|하면|하여|하자|할|되는|되고|되어|돼서|된다|될|합니다|해요|함|됨|했음|기로|려고)$/;
+
+/** Nouns that end in 한 (a deadline, a permission, a limit). */
+const NOUN_HAN = /(?:기한|권한|제한|무한|시한|최소한|최대한|유한|한한)$/;
+
+/**
+ * True when a bare time expression (no particle) worked as an adverb and its date needs 에
+ * (어제 마이그레이션을 했다 → 2026-01-13에 마이그레이션을 했다; 작년 입사했다 → 2025년에 입사했다; tester 5c):
+ * `after` is the text right after the expression. The next word must be a verb (a tense syllable
+ * with ㅆ, or a verb ending), or, for a day or a week, an object (a word ending in 을/를). Otherwise
+ * (지난 분기 매출, 내일 출시, 지난밤 배포가) the expression may modify a noun and stays bare.
+ */
+export function needsAdverbParticle(after: string, granularity: Granularity): boolean {
+  const m = /^[ \t]+([^\s.,;:!?)\]"”」』]+)/.exec(after);
+  const word = m?.[1];
+  if (word === undefined) return false;
+  const hangul = /[\uAC00-\uD7A3]+$/.exec(word)?.[0] ?? "";
+  if (hangul === "") return false;
+  if (hangul === word && (hasSsangSiot(hangul) || (hangul.length >= 2 && VERB_END.test(hangul)))) return true;
+  // 배포한 코드 (a verb's past modifier), not a noun in 한 (기한, 권한, 제한)
+  if (hangul === word && hangul.length >= 3 && /한$/.test(hangul) && !NOUN_HAN.test(hangul)) return true;
+  return (granularity === "day" || granularity === "week") && /[을를]$/.test(hangul) && word.length >= 2;
+}

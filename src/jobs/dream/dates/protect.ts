@@ -4,8 +4,10 @@
  * least as long; unclosed = to the end), HTML comments, inline code spans (a run of N backticks closed
  * by the next run of exactly N), link and image destinations `](…)`, autolinks `<…>`, URLs
  * (`scheme://…`, `www.…`), e-mail addresses, and command-line text outside backticks (shell.ts: flag and
- * assignment values, `@{…}`, prompt lines, shell-looking commands).
+ * assignment values, `@{…}`, prompt lines, shell-looking commands) and the inside of quotations
+ * (quotes.ts: what someone said is quoted as said).
  */
+import { quotationRanges } from "./quotes.js";
 import { shellRanges } from "./shell.js";
 
 /**
@@ -29,6 +31,7 @@ export function maskProtected(text: string): string {
     masked = blank(masked, found);
   }
   masked = inlineCode(masked);
+  masked = blank(masked, quotationRanges(masked));
   return blank(masked, shellRanges(masked));
 }
 

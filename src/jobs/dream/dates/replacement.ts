@@ -5,7 +5,7 @@
  * week's outage" → "the outage in the week of 2026-11-16").
  */
 import type { Granularity } from "./calendar.js";
-import { atSentenceStart, previousWord } from "./context.js";
+import { atSentenceStart, isRecurringContext, previousWord } from "./context.js";
 
 /** After these words the date needs no "on"/"in": prepositions, be-verbs, conjunctions. */
 const NO_PREPOSITION = new Set(
@@ -79,6 +79,8 @@ export function englishReplacement(
     if (/^in\s/i.test(phrase)) return undefined;
     const noun = /^['’]s[ \t]+([A-Za-z][\w-]*)/.exec(after);
     if (noun?.[1] === undefined || CONTRACTION_NEXT.has(noun[1].toLowerCase())) return undefined;
+    // "the dashboard shows today's signups": whatever day it is, not one day (tester 5c)
+    if (isRecurringContext(masked, start, end)) return undefined;
     if (granularity !== "week") return { end: end + 2, to: cap(`the ${core}`) };
     const nounEnd = end + noun[0].length;
     const word = text.slice(nounEnd - noun[1].length, nounEnd);
@@ -90,16 +92,24 @@ export function englishReplacement(
   if (!preposition) {
     // A sentence that opens with the date: "On 2026-11-28 we shipped", but "2026-11-28 was busy" and a
     // date standing alone ("- today", "Yesterday:") stay bare.
-    if (atSentenceStart(masked, start)) preposition = /^,?[ \t]+\w/.test(after) && !SUBJECT_VERB.test(after);
+    // a clause after ";" opens like a sentence ("…Kubernetes; last week we moved" → "; in the week of")
+    if (atSentenceStart(masked, start) || /;[ \t]+$/.test(masked.slice(Math.max(0, start - 4), start)))
+      preposition = /^,?[ \t]+\w/.test(after) && !SUBJECT_VERB.test(after);
     else {
-      // after a word or a closing bracket or quote ("fixed (finally) yesterday"); not after a number
-      // ("Nov 12 last year")
-      const prev = previousWord(masked, start);
+      // after a word ("ship v3 next month": a word with a digit too), a closing bracket or quote
+      // ("fixed (finally) yesterday"); not after a number ("Nov 12 last year")
+      const prev = previousWord(masked, start) ?? previousToken(masked, start);
       preposition =
         prev === undefined
-          ? /[)\]"”’][ \t]+$/.test(masked.slice(Math.max(0, start - 8), start))
+          ? /[)\]"”’」』»][ \t]+$/.test(masked.slice(Math.max(0, start - 8), start))
           : !NO_PREPOSITION.has(prev.toLowerCase());
     }
   }
   return { end, to: cap(preposition ? `${granularity === "day" ? "on" : "in"} ${core}` : core) };
+}
+
+/** The token right before `index` (spaces or tabs between) when it holds a letter ("v3", "3pm", "S3"). */
+function previousToken(text: string, index: number): string | undefined {
+  const m = /(?:^|\s)([\w.#+-]*[A-Za-z][\w.#+-]*)[ \t]+$/.exec(text.slice(Math.max(0, index - 40), index));
+  return m?.[1];
 }

@@ -1,7 +1,7 @@
 /**
  * Distinctive tokens of a text (offline dream merge blockers, `blockers.ts`): what tells two
  * otherwise alike facts apart and what the store's similarity ignores: numbers and versions, dates,
- * identifiers (`q1`, `#45`, `abc123`), names (capitalized inside a sentence, ALL CAPS, Latin words in
+ * weekdays (English and Korean), identifiers (`q1`, `#45`, `abc123`), names (capitalized inside a sentence, ALL CAPS, Latin words in
  * Korean text) and links. "Service q1 …" / "Service q2 …", "team Alpha" / "team Beta", "PostgreSQL
  * 14" / "16" differ in one of these; paraphrases of one fact share them.
  */
@@ -9,7 +9,7 @@ import { stemWord } from "../../../store/similarity.js";
 import { isIdentifierToken } from "./conflict.js";
 import { stripParticle } from "./tokens.js";
 
-export type DistinctClass = "number" | "date" | "id" | "name" | "link";
+export type DistinctClass = "number" | "date" | "day" | "id" | "name" | "link";
 
 export interface Distinct {
   /** Distinctive tokens by class (lower case; names stemmed; links without scheme). */
@@ -35,6 +35,20 @@ const normLink = (l: string) =>
     .replace(/[.,;:!?)]+$/, "")
     .replace(/\/+$/, "");
 
+const WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split(" ");
+const KO_DAY = /^([월화수목금토일])요일/;
+const KO_DAYS = "월화수목금토일";
+
+/**
+ * A weekday named by `word` as its English word key ("Tuesday", "화요일에" → the key of "tuesday"), so
+ * "매주 화요일" / "매주 금요일" differ as "Tuesday" / "Friday" do (tester 5c finding 4).
+ */
+function dayOf(word: string): string | undefined {
+  const ko = KO_DAY.exec(word);
+  const en = ko ? WEEKDAYS[KO_DAYS.indexOf(ko[1]!)] : WEEKDAYS.find((d) => d === word.toLowerCase());
+  return en === undefined ? undefined : wordKey(en);
+}
+
 /** The distinctive tokens and the word keys of `text` (see the file comment). */
 export function distinctOf(text: string): Distinct {
   const classes = new Map<DistinctClass, Set<string>>();
@@ -45,7 +59,11 @@ export function distinctOf(text: string): Distinct {
   };
   const norm = text.normalize("NFKC");
   const words = new Set<string>();
-  for (const m of norm.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) words.add(wordKey(m[0]));
+  for (const m of norm.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
+    words.add(wordKey(m[0]));
+    const day = dayOf(m[0]);
+    if (day !== undefined) words.add(day);
+  }
   for (const raw of norm.split("\n")) {
     let line = raw.replace(LINK, (l) => {
       add("link", normLink(l));
@@ -64,6 +82,8 @@ export function distinctOf(text: string): Distinct {
       last = m.index + m[0].length;
       if (/[.!?;:]/.test(gap)) start = true;
       const w = m[0];
+      const day = dayOf(w);
+      if (day !== undefined) add("day", day);
       if (/\d/.test(w)) {
         const lw = w.toLowerCase();
         add(isIdentifierToken(lw) ? "id" : "number", lw);
@@ -88,4 +108,4 @@ export function onlyIn(a: Distinct, b: Distinct, cls: DistinctClass): string[] {
   return [...(a.classes.get(cls) ?? [])].filter((x) => !theirs?.has(x) && !b.words.has(x)).sort();
 }
 
-export const DISTINCT_CLASSES: readonly DistinctClass[] = ["number", "date", "id", "name", "link"];
+export const DISTINCT_CLASSES: readonly DistinctClass[] = ["number", "date", "day", "id", "name", "link"];

@@ -33,13 +33,21 @@ export function timeValue(v: unknown): number | undefined {
  * files carry neither; hand-written ones often carry the top-level keys (tester finding 3).
  */
 export function recencyOf(t: Pick<TopicFile, "metadata" | "extra" | "mtimeMs">): number {
+  return explicitDateOf(t) ?? t.mtimeMs;
+}
+
+/**
+ * The memory's explicit date (ms): the newest of `metadata.updated` and a top-level `updated:`, else
+ * the newest of `metadata.created` and a top-level `created:`; undefined when it has none (Claude
+ * Code's own files). Only an explicit date may decide a contradiction: an mtime changes with a
+ * `touch`, `git checkout` or `cp` (tester 5c finding 3).
+ */
+export function explicitDateOf(t: Pick<TopicFile, "metadata" | "extra">): number | undefined {
   const newest = (...vs: unknown[]) => {
     const ms = vs.map(timeValue).filter((v) => v !== undefined);
     return ms.length === 0 ? undefined : Math.max(...ms);
   };
-  return (
-    newest(t.metadata.updated, t.extra.updated) ?? newest(t.metadata.created, t.extra.created) ?? t.mtimeMs
-  );
+  return newest(t.metadata.updated, t.extra.updated) ?? newest(t.metadata.created, t.extra.created);
 }
 
 const blank = (scope: DreamScope, file: string): Omit<WorkTopic, "topic" | "recencyMs" | "origin"> => ({

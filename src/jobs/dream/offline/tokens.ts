@@ -190,8 +190,36 @@ export function headingsByLine(body: string): string[][] {
 }
 
 /**
+ * True for a lead-in line: a fact line that ends with `:` and introduces what follows ("For the
+ * reporting worker:"), not a heading and not a Why/How line (tester 5c finding 1, `pool-a.md`).
+ */
+export const isLeadInLine = (line: string): boolean =>
+  /:\s*$/.test(line) && !/^\s*#/.test(line) && !isWhyHowLine(line) && /[\p{L}\p{N}]/u.test(line);
+
+/**
+ * For each line of `body`, the lead-in lines above it in its section (since the last heading),
+ * without their `:` and list marker; fenced code ignored. A lead-in names the subject of every
+ * fact below it, like a heading.
+ */
+export function leadInsByLine(body: string): string[][] {
+  let fenced = false;
+  let leads: string[] = [];
+  return body.split("\n").map((line) => {
+    if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced) return leads;
+    if (HEADING.test(line)) {
+      leads = [];
+      return leads;
+    }
+    const here = leads;
+    if (isLeadInLine(line)) leads = [...leads, line.replace(LIST_MARKER, "").replace(/:\s*$/, "").trim()];
+    return here;
+  });
+}
+
+/**
  * The facts of a topic: its description, then every sentence of every fact line of its body, each
- * with the headings it sits under. Cached per topic object (the planner replaces a topic object
+ * with the headings and lead-in lines (`leadInsByLine`) it sits under. Cached per topic object (the planner replaces a topic object
  * whenever it changes it).
  */
 export function factUnits(topic: Pick<TopicFile, "description" | "body">): FactUnit[] {
@@ -202,8 +230,9 @@ export function factUnits(topic: Pick<TopicFile, "description" | "body">): FactU
   if (desc !== "") units.push(unit(desc, "description", ""));
   const lines = topic.body.split("\n");
   const heads = headingsByLine(topic.body);
+  const leads = leadInsByLine(topic.body);
   for (const i of factLineIndexes(topic.body)) {
-    const heading = heads[i]!.join(" / ");
+    const heading = [...heads[i]!, ...leads[i]!].join(" / ");
     for (const s of sentences(lines[i]!.replace(LIST_MARKER, ""))) units.push(unit(s, i, heading));
   }
   unitCache.set(topic, units);
