@@ -64,6 +64,12 @@ export function formatHistory(v: HistoryView, color: { bold?: Paint; dim?: Paint
 }
 
 const ref = (f: { scope: string; file: string }) => `${f.scope}/${f.file}`;
+/** At most `SHOWN` file names per line (a dream can touch hundreds; `--json` lists them all). */
+const SHOWN = 12;
+const refs = (fs: { scope: string; file: string }[]) =>
+  fs.length <= SHOWN
+    ? fs.map(ref).join(", ")
+    : `${fs.slice(0, SHOWN).map(ref).join(", ")} and ${fs.length - SHOWN} more`;
 
 /** What an undo did, for people. */
 export function formatUndo(r: UndoResult): string {
@@ -71,12 +77,12 @@ export function formatUndo(r: UndoResult): string {
   const what = `${r.target.interrupted ? "interrupted " : ""}${r.target.id} (${r.target.kind}: ${r.target.summary})`;
   if (r.undoId === undefined) out.push(`nothing undone: every file of ${what} changed since`);
   else out.push(`undid ${what}, recorded as ${r.undoId}`);
-  if (r.restored.length) out.push(`restored: ${r.restored.map(ref).join(", ")}`);
-  if (r.forced.length) out.push(`restored over later changes (--force): ${r.forced.map(ref).join(", ")}`);
-  if (r.already.length) out.push(`already as before: ${r.already.map(ref).join(", ")}`);
+  if (r.restored.length) out.push(`restored: ${refs(r.restored)}`);
+  if (r.forced.length) out.push(`restored over later changes (--force): ${refs(r.forced)}`);
+  if (r.already.length) out.push(`already as before: ${refs(r.already)}`);
   for (const c of r.conflicts) out.push(`kept ${ref(c)}: ${c.reason}`);
   if (r.tempRemoved.length)
-    out.push(`removed temp files the interrupted writes left: ${r.tempRemoved.map(ref).join(", ")}`);
+    out.push(`removed temp files the interrupted writes left: ${refs(r.tempRemoved)}`);
   if (r.reindexed.length) out.push(`MEMORY.md rebuilt from the files on disk: ${r.reindexed.join(", ")}`);
   for (const w of r.warnings) out.push(`warning: ${w}`);
   if (r.conflicts.length) out.push("to restore the kept files as well (losing their later changes): --force");
