@@ -18,6 +18,8 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { planOfflineDream } from "../../src/jobs/dream/offline/index.js";
+import type { OfflineDreamInput } from "../../src/jobs/dream/offline/types.js";
 import type { DreamPlan } from "../../src/jobs/dream/plan/types.js";
 import { containsFact, parseTopic } from "../../src/store/index.js";
 import type { MemoryType } from "../../src/store/types.js";
@@ -764,4 +766,20 @@ export function topicInput(
     text,
     mtimeMs: t.updated ? Date.parse(t.updated) : PLANTED_NOW_MS - 86_400_000,
   };
+}
+
+/**
+ * The offline plan of `topics` in prune mode at PLANTED_NOW_MS, project root `/mem/p`, no index and
+ * no daily logs; `more` overrides any input (mode, nowMs, roots, indexes, logDrafts…).
+ */
+export function planTopics(topics: OfflineDreamInput["topics"], more: Partial<OfflineDreamInput> = {}) {
+  return planOfflineDream({
+    mode: "prune",
+    nowMs: PLANTED_NOW_MS,
+    roots: { project: "/mem/p" },
+    topics,
+    indexes: [],
+    logDrafts: [],
+    ...more,
+  });
 }

@@ -9,23 +9,21 @@ import { describe, expect, it } from "vitest";
 import { duplicateCheck, planOfflineDream } from "../../../src/jobs/dream/offline/index.js";
 import type { OfflineDreamInput } from "../../../src/jobs/dream/offline/types.js";
 import { MERGE_THRESHOLD, type MemoryType } from "../../../src/store/index.js";
-import { applyPlanToDirs, PLANTED_NOW_MS, readDirInput, topicInput } from "../../helpers/planted-memory.js";
+import {
+  applyPlanToDirs,
+  PLANTED_NOW_MS,
+  planTopics,
+  readDirInput,
+  topicInput,
+} from "../../helpers/planted-memory.js";
 import { tempDir } from "../../helpers/tmp.js";
 
 const mk = (file: string, type: MemoryType, updated: string, description: string, ...body: string[]) =>
   topicInput(file, { type, updated, description, body: body.join("\n") });
 const day = (d: number) => `2025-03-${String(d).padStart(2, "0")}T10:00:00Z`;
 
-function plan(topics: OfflineDreamInput["topics"], root = "/mem/p", nowMs = PLANTED_NOW_MS) {
-  return planOfflineDream({
-    mode: "prune",
-    nowMs,
-    roots: { project: root },
-    topics,
-    indexes: [],
-    logDrafts: [],
-  });
-}
+const plan = (topics: OfflineDreamInput["topics"], root = "/mem/p", nowMs = PLANTED_NOW_MS) =>
+  planTopics(topics, { roots: { project: root }, nowMs });
 const merges = (p: ReturnType<typeof plan>) => p.merges.map((m) => [m.file, ...m.from].join(" ← "));
 
 /** The tester's m3 dir: six paraphrase groups and ten distinct look-alike facts. */

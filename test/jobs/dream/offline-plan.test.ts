@@ -2,21 +2,12 @@ import { describe, expect, it } from "vitest";
 import { planOfflineDream } from "../../../src/jobs/dream/offline/index.js";
 import type { OfflineDreamInput } from "../../../src/jobs/dream/offline/types.js";
 import { parseTopic, topicHash } from "../../../src/store/index.js";
-import { PLANTED_NOW_MS, topicInput } from "../../helpers/planted-memory.js";
+import { PLANTED_NOW_MS, planTopics, topicInput } from "../../helpers/planted-memory.js";
 
 const ROOTS = { project: "/mem/project", user: "/mem/user" };
 
-function plan(topics: OfflineDreamInput["topics"], more: Partial<OfflineDreamInput> = {}) {
-  return planOfflineDream({
-    mode: "prune",
-    nowMs: PLANTED_NOW_MS,
-    roots: ROOTS,
-    topics,
-    indexes: [],
-    logDrafts: [],
-    ...more,
-  });
-}
+const plan = (topics: OfflineDreamInput["topics"], more: Partial<OfflineDreamInput> = {}) =>
+  planTopics(topics, { roots: ROOTS, ...more });
 
 const parse = (content: string) => parseTopic(content, "/x.md", 0);
 

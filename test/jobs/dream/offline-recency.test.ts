@@ -6,23 +6,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseFrontmatter } from "../../../src/core/frontmatter.js";
-import { indexOverflowTopic, planOfflineDream } from "../../../src/jobs/dream/offline/index.js";
-import type { OfflineDreamInput } from "../../../src/jobs/dream/offline/types.js";
+import { indexOverflowTopic } from "../../../src/jobs/dream/offline/index.js";
 import { parseTopic } from "../../../src/store/index.js";
-import { PLANTED_NOW_MS, topicInput } from "../../helpers/planted-memory.js";
+import { planTopics, topicInput } from "../../helpers/planted-memory.js";
 
 const ms = (iso: string) => Date.parse(iso);
-function plan(topics: OfflineDreamInput["topics"], more: Partial<OfflineDreamInput> = {}) {
-  return planOfflineDream({
-    mode: "prune",
-    nowMs: PLANTED_NOW_MS,
-    roots: { project: "/mem/p" },
-    topics,
-    indexes: [],
-    logDrafts: [],
-    ...more,
-  });
-}
+const plan = planTopics;
 const meta = (content: string) => parseTopic(content, "/x.md", 0).metadata;
 
 describe("the memory's own date", () => {

@@ -5,11 +5,11 @@
  * merges in English and Korean. A rewrite never leaves a heading or lead-in with nothing under it.
  */
 import { describe, expect, it } from "vitest";
-import { duplicateCheck, planOfflineDream } from "../../../src/jobs/dream/offline/index.js";
+import { duplicateCheck } from "../../../src/jobs/dream/offline/index.js";
 import type { OfflineDreamInput } from "../../../src/jobs/dream/offline/types.js";
 import type { MemoryType } from "../../../src/store/index.js";
 import { parseTopic } from "../../../src/store/index.js";
-import { PLANTED_NOW_MS, topicInput } from "../../helpers/planted-memory.js";
+import { planTopics, topicInput } from "../../helpers/planted-memory.js";
 
 type Input = OfflineDreamInput["topics"][number];
 const OLD = "2026-01-03T10:00:00Z";
@@ -17,16 +17,7 @@ const NEW = "2026-01-10T10:00:00Z";
 const mk = (file: string, type: MemoryType, updated: string | undefined, description: string, body: string) =>
   topicInput(file, { type, description, body, ...(updated ? { updated } : {}) });
 
-function plan(topics: Input[]) {
-  return planOfflineDream({
-    mode: "prune",
-    nowMs: PLANTED_NOW_MS,
-    roots: { project: "/mem/p" },
-    topics,
-    indexes: [],
-    logDrafts: [],
-  });
-}
+const plan = (topics: Input[]) => planTopics(topics);
 /** Every file the plan changes, deletes or merges. */
 const touched = (p: ReturnType<typeof plan>) =>
   [

@@ -5,26 +5,17 @@
  * true contradictions (same subject, one predicate value or polarity) are still resolved.
  */
 import { describe, expect, it } from "vitest";
-import { factTokens, planOfflineDream, tokensConflict } from "../../../src/jobs/dream/offline/index.js";
+import { factTokens, tokensConflict } from "../../../src/jobs/dream/offline/index.js";
 import type { OfflineDreamInput } from "../../../src/jobs/dream/offline/types.js";
 import type { MemoryType } from "../../../src/store/index.js";
 import { parseTopic } from "../../../src/store/index.js";
-import { PLANTED_NOW_MS, topicInput } from "../../helpers/planted-memory.js";
+import { planTopics, topicInput } from "../../helpers/planted-memory.js";
 
 /** A topic like the tester's `mk.sh`: file, type, updated, description, body lines. */
 const mk = (file: string, type: MemoryType, updated: string, description: string, ...body: string[]) =>
   topicInput(file, { type, updated, description, body: body.join("\n") });
 
-function plan(topics: OfflineDreamInput["topics"]) {
-  return planOfflineDream({
-    mode: "prune",
-    nowMs: PLANTED_NOW_MS,
-    roots: { project: "/mem/p" },
-    topics,
-    indexes: [],
-    logDrafts: [],
-  });
-}
+const plan = (topics: OfflineDreamInput["topics"]) => planTopics(topics);
 
 /** What a plan did to facts: deleted files and files rewritten because of a contradiction. */
 const contradicted = (p: ReturnType<typeof plan>) => ({
