@@ -11,9 +11,8 @@ import { join } from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { applyDreamPlan } from "../../../src/jobs/dream/apply/index.js";
-import { runModelDream } from "../../../src/jobs/dream/model/index.js";
 import type { ScriptedReply } from "../../helpers/scripted-llm/index.js";
-import { dreamWorld, GATHERED, MERGED, NOW, sha } from "./model-fixture.js";
+import { dreamWorld, MERGED, NOW, sha } from "./model-fixture.js";
 
 const STORE = join(import.meta.dirname, "..", "..", "..", "src", "store", "index.ts");
 const LIVE_LINE = "Live session note: seed data comes from fixtures/seed.sql.";
@@ -158,13 +157,7 @@ describe("a slow model dream while three processes write memories", () => {
     await Promise.all(writers.map((x) => x.ready));
 
     w.server.enqueue(...slow);
-    const dream = runModelDream({
-      provider: w.provider,
-      mode: "prune",
-      roots: w.roots,
-      nowMs: NOW,
-      gathered: GATHERED,
-    }).then((r) => ({ r, endedAt: Date.now() }));
+    const dream = w.dream("prune").then((r) => ({ r, endedAt: Date.now() }));
     // Request 3 carries the results of the model's reads: from here on it has seen testing.md.
     while (w.server.requests.length < 3) await new Promise((res) => setTimeout(res, 5));
     const readAt = Date.now();

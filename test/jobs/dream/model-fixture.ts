@@ -7,6 +7,8 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterEach } from "vitest";
+import { type ModelDreamOptions, runModelDream } from "../../../src/jobs/dream/model/index.js";
+import type { DreamMode } from "../../../src/jobs/dream/plan/types.js";
 import { createProvider } from "../../../src/llm/providers/index.js";
 import { TEST_API_KEY } from "../../helpers/scripted-llm/harness.js";
 import { type ScriptedServer, startAnthropicServer } from "../../helpers/scripted-llm/index.js";
@@ -91,7 +93,11 @@ export async function dreamWorld() {
     apiKey: TEST_API_KEY,
     timeoutMs: 10_000,
   });
-  return { root, roots: { project, user }, server, provider };
+  const roots = { project, user };
+  /** `runModelDream` over this world with the shared gathered signal at NOW; `more` overrides any option. */
+  const dream = (mode: DreamMode, more: Partial<ModelDreamOptions> = {}) =>
+    runModelDream({ provider, mode, roots, nowMs: NOW, gathered: GATHERED, ...more });
+  return { root, roots, server, provider, dream };
 }
 
 /** relative path → sha256 of every file under `dir`. */

@@ -10,7 +10,6 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { estimateTokens } from "../../../src/core/tokens.js";
 import { applyDreamPlan } from "../../../src/jobs/dream/apply/index.js";
-import { runModelDream } from "../../../src/jobs/dream/model/index.js";
 import { isEmptyPlan } from "../../../src/jobs/dream/plan/types.js";
 import type { ScriptedReply } from "../../helpers/scripted-llm/index.js";
 import {
@@ -78,13 +77,7 @@ describe("runModelDream with a scripted model", () => {
     const w = await dreamWorld();
     w.server.enqueue(...MERGE_SCRIPT);
     const before = { project: hashTree(w.roots.project), user: hashTree(w.roots.user) };
-    const r = await runModelDream({
-      provider: w.provider,
-      mode: "prune",
-      roots: w.roots,
-      nowMs: NOW,
-      gathered: GATHERED,
-    });
+    const r = await w.dream("prune");
     expect(r.ok, r.ok ? "" : r.reason).toBe(true);
     if (!r.ok) return;
     expect(w.server.pending()).toBe(0);
@@ -149,13 +142,7 @@ describe("runModelDream with a scripted model", () => {
   it("sends the phased prompt, the mode, today and the gathered signal, and never a secret or private text", async () => {
     const w = await dreamWorld();
     w.server.enqueue(...MERGE_SCRIPT);
-    const r = await runModelDream({
-      provider: w.provider,
-      mode: "prune",
-      roots: w.roots,
-      nowMs: NOW,
-      gathered: GATHERED,
-    });
+    const r = await w.dream("prune");
     expect(r.ok).toBe(true);
     const body = w.server.requests[0]!.body as {
       system: string;
@@ -217,13 +204,7 @@ describe("runModelDream with a scripted model", () => {
       { toolCalls: [{ name: "memory_write", input: { file: "test-database.md", content: synth } }] },
       DONE,
     );
-    const r = await runModelDream({
-      provider: w.provider,
-      mode: "reflect",
-      roots: w.roots,
-      nowMs: NOW,
-      gathered: GATHERED,
-    });
+    const r = await w.dream("reflect");
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const system = (w.server.requests[0]!.body as { system: string }).system;
@@ -246,13 +227,7 @@ describe("runModelDream with a scripted model", () => {
   it("a final answer of nothing with no calls is an empty plan", async () => {
     const w = await dreamWorld();
     w.server.enqueue({ text: '{"status": "nothing", "notes": "already tidy"}' });
-    const r = await runModelDream({
-      provider: w.provider,
-      mode: "prune",
-      roots: w.roots,
-      nowMs: NOW,
-      gathered: GATHERED,
-    });
+    const r = await w.dream("prune");
     expect(r.ok && isEmptyPlan(r.plan)).toBe(true);
     expect(r.ok && r.answer.status).toBe("nothing");
   });
@@ -264,14 +239,7 @@ describe("runModelDream with a scripted model", () => {
       sessionId: `s-${String(i).padStart(2, "0")}`,
       text: `summary number ${i} ${"detail ".repeat(500)}`,
     }));
-    const r = await runModelDream({
-      provider: w.provider,
-      mode: "prune",
-      roots: w.roots,
-      nowMs: NOW,
-      gathered: { ...GATHERED, summaries },
-      maxInputTokens: 12_000,
-    });
+    const r = await w.dream("prune", { gathered: { ...GATHERED, summaries }, maxInputTokens: 12_000 });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const prompt = firstUserText(w);
@@ -294,13 +262,7 @@ describe("runModelDream failures yield no plan", () => {
       { text: "Done!" },
     );
     const before = hashTree(w.roots.project);
-    const r = await runModelDream({
-      provider: w.provider,
-      mode: "prune",
-      roots: w.roots,
-      nowMs: NOW,
-      gathered: GATHERED,
-    });
+    const r = await w.dream("prune");
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.reason).toMatch(/^invalid model output: .*not JSON/);
@@ -314,13 +276,7 @@ describe("runModelDream failures yield no plan", () => {
       { toolCalls: [{ name: "memory_read", input: { file: "testing.md" } }] },
       { error: { status: 529, type: "overloaded_error", message: "Overloaded" } },
     );
-    const r = await runModelDream({
-      provider: w.provider,
-      mode: "prune",
-      roots: w.roots,
-      nowMs: NOW,
-      gathered: GATHERED,
-    });
+    const r = await w.dream("prune");
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error?.kind).toBe("overloaded");
@@ -334,13 +290,7 @@ describe("runModelDream failures yield no plan", () => {
       { toolCalls: [{ name: "bash", input: { command: "rm -rf ~" } }] },
       { toolCalls: [{ name: "bash", input: { command: "rm -rf ~" } }] },
     );
-    const r = await runModelDream({
-      provider: w.provider,
-      mode: "prune",
-      roots: w.roots,
-      nowMs: NOW,
-      gathered: GATHERED,
-    });
+    const r = await w.dream("prune");
     expect(r.ok).toBe(false);
 
     const w2 = await dreamWorld();
@@ -355,13 +305,7 @@ describe("runModelDream failures yield no plan", () => {
       { toolCalls: [{ name: "memory_write", input: { file: "team/role.md", content: team } }] },
       DONE,
     );
-    const r2 = await runModelDream({
-      provider: w2.provider,
-      mode: "reflect",
-      roots: w2.roots,
-      nowMs: NOW,
-      gathered: GATHERED,
-    });
+    const r2 = await w2.dream("reflect");
     expect(r2.ok && isEmptyPlan(r2.plan)).toBe(true);
     const toolResult = JSON.stringify(w2.server.requests[1]!.body);
     expect(toolResult).toContain("team memory (`team/`) cannot be read or changed here");
@@ -371,13 +315,7 @@ describe("runModelDream failures yield no plan", () => {
     const w = await dreamWorld();
     w.server.enqueue({ toolCalls: [{ name: "memory_delete", input: { file: "old-deploy.md" } }] });
     for (let i = 0; i < 4; i++) w.server.enqueue({ toolCalls: [{ name: "memory_list", input: {} }] });
-    const r = await runModelDream({
-      provider: w.provider,
-      mode: "prune",
-      roots: w.roots,
-      nowMs: NOW,
-      gathered: GATHERED,
-    });
+    const r = await w.dream("prune");
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.reason).toMatch(/did not finish within 5 turns/);
