@@ -11,7 +11,7 @@ import { errnoCode } from "../core/errors.js";
 import { readJsonFile } from "../core/json.js";
 import type { DreamScope } from "../jobs/dream/index.js";
 import { scrub } from "../privacy/index.js";
-import { INDEX_FILE, listDailyLogs, listTopicFiles, readDailyLogEntries } from "../store/index.js";
+import { bytesHash, INDEX_FILE, listDailyLogs, listTopicFiles, readDailyLogEntries } from "../store/index.js";
 import type { AppContext } from "./context.js";
 
 /** The distillation cursor: how far (bytes) each daily log has been distilled. Kept in the memory dir so `memdir undo` restores it with the topics. */
@@ -43,9 +43,7 @@ export function readDreamState(memoryDir: string): DreamState {
 /** sha256 (hex) of the first `bytes` bytes of `path`; undefined when the file is shorter. */
 export function prefixHash(path: string, bytes: number): string | undefined {
   const buf = readFileSync(path);
-  if (buf.length < bytes) return undefined;
-  const { createHash } = process.getBuiltinModule("node:crypto");
-  return createHash("sha256").update(buf.subarray(0, bytes)).digest("hex");
+  return buf.length < bytes ? undefined : bytesHash(buf.subarray(0, bytes));
 }
 
 export interface GatheredTopic {

@@ -4,33 +4,14 @@
  * contradiction kept, every relative date absolute, MEMORY.md within budget; `memdir undo` then
  * restores both memory dirs byte for byte; `memdir dream --dry-run --json` writes nothing at all.
  */
-import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type RunResult, runBin } from "../helpers/bin.js";
 import { scorePlanted, writePlantedMemory } from "../helpers/planted-memory.js";
 import { tempDir } from "../helpers/tmp.js";
+import { treeHash } from "../helpers/tree-hash.js";
 
-/** sha256 over every file under `dir` (path + bytes), skipping names matched by `skip`. */
-function treeHash(dir: string, skip: (rel: string) => boolean = () => false): string {
-  const h = createHash("sha256");
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      const rel = relative(dir, p);
-      if (skip(rel)) continue;
-      if (statSync(p).isDirectory()) walk(p);
-      else h.update(`${rel}\0`).update(readFileSync(p)).update("\0");
-    }
-  };
-  try {
-    walk(dir);
-  } catch {
-    return "absent";
-  }
-  return h.digest("hex");
-}
 /** What undo restores: the memory, not the dream's own bookkeeping (lock, history). */
 const memoryOnly = (rel: string) =>
   rel === ".history" || rel.startsWith(".consolidate-lock") || rel === ".memdir.lock";

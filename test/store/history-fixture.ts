@@ -3,45 +3,18 @@
  * `.history/` and lock files left out) and a memory dir with files a plain text round trip would
  * damage (BOM, CRLF, invalid UTF-8, unusual modes).
  */
-import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { treeHash as hashTrees, listFiles } from "../helpers/tree-hash.js";
+
+/** Not part of the memory: the change sets themselves and lock files. */
+const bookkeeping = (rel: string) => rel.split("/").pop() === ".history" || rel.endsWith(".lock");
 
 /** Every regular file under `dir` (recursive), relative paths sorted; `.history/` and `*.lock` skipped. */
-export function listTree(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(d);
-    } catch {
-      return;
-    }
-    for (const n of names) {
-      const p = join(d, n);
-      const st = statSync(p);
-      if (st.isDirectory()) {
-        if (n !== ".history") walk(p);
-      } else if (!n.endsWith(".lock")) out.push(relative(dir, p));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
+export const listTree = (dir: string): string[] => listFiles(dir, bookkeeping);
 
 /** SHA-256 over every file of `dirs` (see listTree): its dir index, relative path, mode bits and bytes. */
-export function treeHash(...dirs: string[]): string {
-  const h = createHash("sha256");
-  dirs.forEach((dir, i) => {
-    for (const rel of listTree(dir)) {
-      const p = join(dir, rel);
-      h.update(`${i}\0${rel}\0${(statSync(p).mode & 0o777).toString(8)}\0`);
-      h.update(readFileSync(p));
-      h.update("\0");
-    }
-  });
-  return h.digest("hex");
-}
+export const treeHash = (...dirs: string[]): string => hashTrees(dirs, bookkeeping);
 
 /** Invalid UTF-8 in a body: a lone continuation byte, 0xFF, a cut 3-byte sequence. */
 export const ODD_BYTES = Buffer.from([0x80, 0xff, 0xfe, 0xe2, 0x82]);
@@ -102,15 +75,5 @@ export function plantTopics(project: string, n: number): string[] {
 }
 
 /** `treeHash` without the `*.tmp` files an atomic write killed before its rename leaves behind. */
-export function treeHashNoTemp(...dirs: string[]): string {
-  const h = createHash("sha256");
-  dirs.forEach((dir, i) => {
-    for (const rel of listTree(dir).filter((f) => !f.endsWith(".tmp"))) {
-      const p = join(dir, rel);
-      h.update(`${i}\0${rel}\0${(statSync(p).mode & 0o777).toString(8)}\0`);
-      h.update(readFileSync(p));
-      h.update("\0");
-    }
-  });
-  return h.digest("hex");
-}
+export const treeHashNoTemp = (...dirs: string[]): string =>
+  hashTrees(dirs, (rel) => bookkeeping(rel) || rel.endsWith(".tmp"));
