@@ -11,6 +11,7 @@ import { describeError } from "../core/errors.js";
 import { readTextIfExists } from "../core/fs.js";
 import { claudeConfigDir } from "../paths/index.js";
 import type { AppContext } from "./context.js";
+import { TRANSCRIPT_READ_BYTES } from "./job-limits.js";
 import type { Env } from "./runtime.js";
 
 /** Claude Code's default `cleanupPeriodDays`. */
@@ -128,13 +129,25 @@ export async function runBackfill(ctx: AppContext, opts: BackfillOptions = {}): 
     found.files.forEach((path, i) => {
       let outcome: BackfillFileOutcome;
       try {
-        const r = t.indexTranscript(db, path, { nowMs: ctx.rt.now(), batchTurns: opts.batchTurns });
+        // In steps of TRANSCRIPT_READ_BYTES, so memory stays bounded on a transcript of any size.
+        let turnsAdded = 0;
+        let bytesRead = 0;
+        let r: ReturnType<typeof t.indexTranscript>;
+        do {
+          r = t.indexTranscript(db, path, {
+            nowMs: ctx.rt.now(),
+            batchTurns: opts.batchTurns,
+            maxBytes: TRANSCRIPT_READ_BYTES,
+          });
+          turnsAdded += r.turnsAdded;
+          bytesRead += r.bytesRead;
+          report.turnsUpdated += r.turnsUpdated;
+        } while (r.more && r.bytesRead > 0);
         sessions.add(r.sessionId);
-        report.turnsAdded += r.turnsAdded;
-        report.turnsUpdated += r.turnsUpdated;
-        report.bytesRead += r.bytesRead;
-        if (r.bytesRead > 0) report.filesWithNewData++;
-        outcome = { path, sessionId: r.sessionId, turnsAdded: r.turnsAdded, bytesRead: r.bytesRead };
+        report.turnsAdded += turnsAdded;
+        report.bytesRead += bytesRead;
+        if (bytesRead > 0) report.filesWithNewData++;
+        outcome = { path, sessionId: r.sessionId, turnsAdded, bytesRead };
       } catch (e) {
         const message = describeError(e);
         report.errors.push({ path, message });

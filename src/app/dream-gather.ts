@@ -5,9 +5,11 @@
  * substantive sessions since the last consolidation (sessions without substantive interaction are
  * skipped by their end record's `toolStats`).
  */
-import { lstatSync, readFileSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { errnoCode } from "../core/errors.js";
+import { MAX_TEXT_FILE_BYTES, readTextIfExists } from "../core/fs.js";
+import { readInputBytes } from "../core/input-file.js";
 import { readJsonFile } from "../core/json.js";
 import type { DreamScope } from "../jobs/dream/index.js";
 import { scrub } from "../privacy/index.js";
@@ -42,7 +44,7 @@ export function readDreamState(memoryDir: string): DreamState {
 
 /** sha256 (hex) of the first `bytes` bytes of `path`; undefined when the file is shorter. */
 export function prefixHash(path: string, bytes: number): string | undefined {
-  const buf = readFileSync(path);
+  const buf = readInputBytes(path, MAX_TEXT_FILE_BYTES) ?? Buffer.alloc(0);
   return buf.length < bytes ? undefined : bytesHash(buf.subarray(0, bytes));
 }
 
@@ -71,7 +73,8 @@ function readIfFile(path: string): { text: string; mtimeMs: number } | undefined
   try {
     const st = lstatSync(path);
     if (!st.isFile()) return undefined;
-    return { text: readFileSync(path, "utf8"), mtimeMs: st.mtimeMs };
+    const text = readTextIfExists(path);
+    return text === undefined ? undefined : { text, mtimeMs: st.mtimeMs };
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return undefined;
     throw e;

@@ -3,7 +3,6 @@
  * SessionStart reclaim). One job per session at a time (a lock per session); every outcome is an event
  * that `memdir status` shows: `extraction`, `extraction_skipped` (with its reason), `extraction_failed`.
  */
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describeError, isMemdirError } from "../core/errors.js";
 import { acquireLockSync } from "../core/lock.js";
@@ -14,6 +13,8 @@ import { readCursor, readSessionStarted, takeExtractionQueue } from "../sessions
 import { commitChangeSet, createJournal, type Journal } from "../store/index.js";
 import { type AppContext, projectContext } from "./context.js";
 import { indexSessionTranscript } from "./index-session.js";
+import { checkTranscriptInput } from "./job-input.js";
+import { TRANSCRIPT_READ_BYTES } from "./job-limits.js";
 import { type ModelChoice, openModel } from "./llm.js";
 import type { Runtime } from "./runtime.js";
 import { lockedSessionMemory } from "./session-memory-job.js";
@@ -38,7 +39,12 @@ export interface ExtractJobResult {
   error?: string;
   /** The run's change set (`memdir history`), when it wrote memory-dir files. */
   changeSet?: string;
+  /** The run stopped at its byte budget with more of the transcript left. */
+  more?: boolean;
 }
+
+/** Runs of one session per job at most while each stops at its byte budget (1 GiB of transcript in all). */
+const MAX_ROUNDS = 16;
 
 /** Wait this long for another extraction of the same session to finish (ms). */
 const SESSION_LOCK_TIMEOUT_MS = 120_000;
@@ -59,9 +65,14 @@ async function extractOne(
       transcriptPath ??
       cursor.transcriptPath ??
       readSessionStarted(paths.stateRoot, sessionId)?.transcript_path;
-    if (!transcript || !existsSync(transcript)) {
+    const input = transcript ? checkTranscriptInput(ctx, "extract", sessionId, transcript) : "missing";
+    if (!transcript || input !== "ok") {
       // Claude Code may not have flushed it yet, or deleted it (cleanupPeriodDays): not a failure.
-      const reason = transcript ? "transcript_missing" : "no_transcript";
+      const reason = !transcript
+        ? "no_transcript"
+        : input === "refused"
+          ? "input_refused"
+          : "transcript_missing";
       ctx.event("extraction_skipped", { session_id: sessionId, reason });
       return { sessionId, memories: 0, facts: 0, from: cursor.offset, to: cursor.offset, skipped: reason };
     }
@@ -99,6 +110,7 @@ async function extractOne(
         nowMs,
         homeDir: rt.env.HOME,
         model: model.kind === "model" ? model : undefined,
+        maxBytes: TRANSCRIPT_READ_BYTES,
       });
     } finally {
       // Also after a failure part-way: what was written stays undoable.
@@ -158,7 +170,15 @@ function recordExtraction(
       to,
       messages: r.messages,
     });
-    return { sessionId, memories: 0, facts: 0, from, to, skipped: r.skipped };
+    return {
+      sessionId,
+      memories: 0,
+      facts: 0,
+      from,
+      to,
+      skipped: r.skipped,
+      ...(r.more ? { more: true } : {}),
+    };
   }
   const m = r.model;
   if (m?.failure) {
@@ -209,6 +229,7 @@ function recordExtraction(
     ...(changeSet ? { change_set: changeSet } : {}),
   });
   if (changeSet) out.changeSet = changeSet;
+  if (r.more) out.more = true;
   return out;
 }
 
@@ -217,7 +238,11 @@ type Work = { sessionId: string; transcriptPath?: string };
 /** One session's extraction; failures become events and results, never throws. */
 async function extractSafely(ctx: AppContext, w: Work, model: ModelChoice): Promise<ExtractJobResult> {
   try {
-    return await extractOne(ctx, w.sessionId, w.transcriptPath, model);
+    let r: ExtractJobResult;
+    let rounds = 0;
+    do r = await extractOne(ctx, w.sessionId, w.transcriptPath, model);
+    while (r.more && ++rounds < MAX_ROUNDS);
+    return r;
   } catch (e) {
     if (isMemdirError(e, "LOCK_TIMEOUT")) {
       // Another job of this session is still running (a slow model): the next turn end catches up.
@@ -285,8 +310,9 @@ export async function runExtractionJob(rt: Runtime, opts: ExtractJobOptions): Pr
     // Before a compaction the summary goes first: the compacted session's next start injects it, and
     // a model extraction (up to 5 calls) must not make it arrive late.
     if (precompact) await sessionMemory(ctx, w, "precompact", model);
-    results.push(await extractSafely(ctx, w, model));
-    if (!precompact) await sessionMemory(ctx, w, "stop", model);
+    const r = await extractSafely(ctx, w, model);
+    results.push(r);
+    if (!precompact && r.skipped !== "input_refused") await sessionMemory(ctx, w, "stop", model);
   }
   return results;
 }

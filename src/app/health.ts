@@ -2,8 +2,9 @@
  * Health warnings for SessionStart and `memdir status`: recent failures recorded in events.jsonl.
  * Reads only the tail of the file (bounded bytes) so it stays cheap.
  */
-import { closeSync, existsSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, readSync } from "node:fs";
 import { isoUtc } from "../core/clock.js";
+import { openInputFile } from "../core/input-file.js";
 import { breakerStatus } from "../llm/ledger/index.js";
 import type { AppContext } from "./context.js";
 import { llmFingerprint } from "./llm-choice.js";
@@ -22,7 +23,7 @@ export interface EventRecord {
 export function readRecentEvents(file: string, tailBytes = TAIL_BYTES): EventRecord[] {
   let fd: number | undefined;
   try {
-    fd = openSync(file, "r");
+    ({ fd } = openInputFile(file, { what: "the event log" }));
     const size = fstatSync(fd).size;
     const start = Math.max(0, size - tailBytes);
     const buf = Buffer.alloc(size - start);

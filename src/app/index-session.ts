@@ -6,15 +6,23 @@
  */
 
 import { describeError } from "../core/errors.js";
+import { fileKindAt, REGULAR_FILE } from "../core/input-file.js";
 import { openIndex } from "../search/index/db.js";
 import { indexTranscript } from "../search/transcripts/index.js";
 import type { AppContext } from "./context.js";
+import { TRANSCRIPT_READ_BYTES } from "./job-limits.js";
 
 export function indexSessionTranscript(ctx: AppContext, transcriptPath: string): void {
+  // Not a regular file: the extraction that follows records the refusal.
+  if (fileKindAt(transcriptPath) !== REGULAR_FILE) return;
   try {
     const db = openIndex(ctx.paths.indexFile, { nowMs: ctx.rt.now() });
     try {
-      indexTranscript(db, transcriptPath, { nowMs: ctx.rt.now() });
+      let rounds = 0;
+      while (
+        indexTranscript(db, transcriptPath, { nowMs: ctx.rt.now(), maxBytes: TRANSCRIPT_READ_BYTES }).more &&
+        ++rounds < 16
+      );
     } finally {
       db.close();
     }

@@ -26,6 +26,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { deriveHookEvents, type HookEventSpec } from "../adapters/claude-code/index.js";
 import { MemdirError } from "../core/errors.js";
 import { removeFile } from "../core/fs.js";
+import { openInputFile } from "../core/input-file.js";
 import { readJsonFile, writeJsonAtomic } from "../core/json.js";
 import { projectKey, sessionStatePaths } from "../paths/index.js";
 import { projectContext } from "./context.js";
@@ -152,7 +153,7 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   const counts: Record<string, number> = {};
   const badOutputs: string[] = [];
   const recalls: ReplayRecall[] = [];
-  const srcFd = openSync(transcript, "r");
+  const { fd: srcFd } = openInputFile(transcript, { what: "the transcript" });
   const dstFd = openSync(copy, "w", 0o600);
   let copied = 0;
   try {

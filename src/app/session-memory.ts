@@ -4,7 +4,6 @@
  * `memdir status` shows: `session_memory_updated`, `session_memory_skipped` (with its reason),
  * `session_memory_failed`.
  */
-import { existsSync } from "node:fs";
 import { describeError } from "../core/errors.js";
 import {
   applySummaryPlan,
@@ -18,6 +17,8 @@ import type { LlmProvider } from "../llm/types.js";
 import { readCursor, readSessionStarted } from "../sessions/index.js";
 import { withoutPrivateEchoes } from "../transcripts/index.js";
 import type { AppContext } from "./context.js";
+import { checkTranscriptInput } from "./job-input.js";
+import { TRANSCRIPT_READ_BYTES } from "./job-limits.js";
 
 export interface SessionMemoryOptions {
   sessionId: string;
@@ -69,14 +70,19 @@ export async function updateSessionMemory(
       opts.transcriptPath ??
       readCursor(paths.stateRoot, sid).transcriptPath ??
       readSessionStarted(paths.stateRoot, sid)?.transcript_path;
-    if (!transcript || !existsSync(transcript))
-      return skip(transcript ? "transcript_missing" : "no_transcript", path);
+    const input = transcript ? checkTranscriptInput(ctx, "session-memory", sid, transcript) : "missing";
+    if (!transcript || input !== "ok")
+      return skip(
+        !transcript ? "no_transcript" : input === "refused" ? "input_refused" : "transcript_missing",
+        path,
+      );
     const run = {
       sessionId: sid,
       transcriptPath: transcript,
       summaryPath: path,
       reason: opts.reason,
       nowMs: rt.now(),
+      maxBytes: TRANSCRIPT_READ_BYTES,
     };
     const prep = prepareSummaryUpdate(run);
     if (prep.kind === "skip")

@@ -23,6 +23,8 @@ export interface StatusReport {
   };
   lastExtractionBySession: Record<string, EventRecord>;
   recentFailures: EventRecord[];
+  /** This project's jobs that hit a limit: `job_timeout`, `job_memory_exceeded`, `job_input_refused` (newest last). */
+  jobLimits: EventRecord[];
   skipReasons: Record<string, number>;
   /** The model behind extraction and session memory, today's spend (UTC day) and the breaker. */
   model: {
@@ -57,6 +59,18 @@ function countNotepad(file: string): number {
   return n;
 }
 
+const JOB_LIMIT_EVENTS = new Set(["job_timeout", "job_memory_exceeded", "job_input_refused"]);
+
+/** One line for a job that hit a limit. */
+function jobLimitLine(e: EventRecord): string {
+  const job = String(e.job ?? "?");
+  if (e.kind === "job_timeout")
+    return `${job} ended at its deadline after ${Math.round(Number(e.ran_ms) / 1000)} s`;
+  if (e.kind === "job_memory_exceeded")
+    return `${job} ended at its memory ceiling (${Math.round(Number(e.rss_bytes) / 2 ** 20)} MiB resident)`;
+  return `${job} refused its ${String(e.what ?? "input")} ${JSON.stringify(String(e.path ?? ""))}: it is ${String(e.found ?? "not a regular file")}`;
+}
+
 export function buildStatus(ctx: AppContext): StatusReport {
   const { paths } = ctx;
   const project = scanTopics(paths.memoryDir);
@@ -66,7 +80,9 @@ export function buildStatus(ctx: AppContext): StatusReport {
   const skipReasons: Record<string, number> = {};
   const dreamSkips: Record<string, number> = {};
   let lastDream: EventRecord | null = null;
+  const jobLimits: EventRecord[] = [];
   for (const e of events) {
+    if (JOB_LIMIT_EVENTS.has(e.kind) && e.project === paths.projectRoot) jobLimits.push(e);
     // events.jsonl is shared by every project: only this memory dir's dreams are shown.
     const ours = e.memory_dir === paths.memoryDir;
     if (e.kind === "dream_completed" && ours) lastDream = e;
@@ -119,6 +135,7 @@ export function buildStatus(ctx: AppContext): StatusReport {
     },
     lastExtractionBySession: last,
     recentFailures: events.filter((e) => e.kind.endsWith("_failed")).slice(-10),
+    jobLimits: jobLimits.slice(-10),
     skipReasons,
     model: {
       ...llm,
@@ -187,6 +204,9 @@ export function formatStatus(
   out.push("", color.bold("recent failures"));
   if (!s.recentFailures.length) out.push(color.dim("  (none)"));
   for (const e of s.recentFailures) out.push(`  ${e.ts}  ${e.kind}  ${String(e.error ?? "")}`);
+  out.push("", color.bold("jobs that hit a limit"));
+  if (!s.jobLimits.length) out.push(color.dim("  (none)"));
+  for (const e of s.jobLimits) out.push(`  ${e.ts}  ${jobLimitLine(e)}`);
   out.push("", color.bold("skip reasons"));
   const skips = Object.entries(s.skipReasons);
   if (!skips.length) out.push(color.dim("  (none)"));

@@ -8,9 +8,10 @@ import { projectContext } from "../app/context.js";
 import { runDream } from "../app/dream-job.js";
 import { runExtractionJob } from "../app/extract-job.js";
 import { installClaude, uninstallClaude } from "../app/install.js";
+import { type JobKind, startJobWatchdog } from "../app/job-limits.js";
 import { replay } from "../app/replay.js";
 import { formatReport } from "../app/replay-report.js";
-import { processRuntime } from "../app/runtime.js";
+import { processRuntime, type Runtime } from "../app/runtime.js";
 import { runSessionMemoryJob } from "../app/session-memory-job.js";
 import { buildStatus, formatStatus } from "../app/status.js";
 import { isMemdirError, MemdirError } from "../core/errors.js";
@@ -109,6 +110,7 @@ job
       precompact?: boolean;
     }) => {
       const rt = processRuntime();
+      guard("extract", rt, o);
       const r = await runExtractionJob(rt, {
         cwd: o.cwd ?? rt.cwd,
         sessionId: o.session,
@@ -128,6 +130,7 @@ job
   .option("--cwd <dir>")
   .action(async (o: { session: string; transcript?: string; cwd?: string }) => {
     const rt = processRuntime();
+    guard("session-memory", rt, o);
     const r = await runSessionMemoryJob(rt, {
       cwd: o.cwd ?? rt.cwd,
       sessionId: o.session,
@@ -143,6 +146,7 @@ job
   .option("--cwd <dir>")
   .action(async (o: { session?: string; cwd?: string }) => {
     const rt = processRuntime();
+    guard("dream", rt, o);
     const r = await runDream(rt, {
       cwd: o.cwd ?? rt.cwd,
       trigger: "auto",
@@ -150,6 +154,14 @@ job
     });
     if (process.stdout.isTTY) console.log(JSON.stringify(r, null, 2));
   });
+
+/** Starts the job's watchdog (deadline, memory ceiling) before anything else runs. */
+function guard(kind: JobKind, rt: Runtime, o: { session?: string; cwd?: string }): void {
+  startJobWatchdog(kind, rt.env, rt.pid, rt.now(), {
+    session_id: o.session,
+    project: o.cwd ?? rt.cwd,
+  });
+}
 
 function requireClaude(harness: string): void {
   if (harness !== "claude") {

@@ -4,9 +4,9 @@
  * - `loadUserConfig` validates with zod (imported lazily: importing config/ costs nothing);
  * - `loadUserConfigSync` validates by hand, for hooks (no zod on the hot path, sync fs).
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { errnoCode, MemdirError } from "../core/errors.js";
+import { readTextIfExists } from "../core/fs.js";
 import { normalizeNewlines } from "../core/text.js";
 import { badJsonError, badKeyError, notAnObjectError, unknownKeyError, valueAt } from "./errors.js";
 import {
@@ -28,6 +28,9 @@ import {
   validateConfigByHand,
 } from "./validate.js";
 
+/** The largest config file read (bytes): a config is a few hundred bytes. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
 /** Absolute path of the user config: `<memdirHome>/config.json`. */
 export function userConfigPath(memdirHome: string): string {
   return join(memdirHome, CONFIG_FILE_NAME);
@@ -40,9 +43,11 @@ export function userConfigPath(memdirHome: string): string {
 function readRawConfig(file: string): unknown {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    const read = readTextIfExists(file, MAX_CONFIG_BYTES);
+    if (read === undefined) return undefined;
+    text = read;
   } catch (e) {
-    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return undefined;
+    if (e instanceof MemdirError) throw e;
     throw new MemdirError("IO", `cannot read ${file}`, {
       expected: "a readable file (or none: defaults apply)",
       received: errnoCode(e) ?? String(e),

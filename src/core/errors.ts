@@ -12,6 +12,7 @@ export type ErrorCode =
   | "LOCK_TIMEOUT"
   | "NOT_FOUND"
   | "IO"
+  | "INPUT_REFUSED"
   | "INDEX_OPEN"
   | "UNSUPPORTED";
 

@@ -2,18 +2,10 @@
  * Durable file writes on Node built-ins (DESIGN.md §6): write a temp file in the same directory,
  * fsync it, rename it over the target, then fsync the directory (best effort).
  */
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  unlinkSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { errnoCode } from "./errors.js";
+import { readInputBytes } from "./input-file.js";
 import { uniqueSuffix } from "./unique.js";
 
 /**
@@ -97,12 +89,14 @@ function fsyncDir(dir: string): void {
   }
 }
 
-/** The file's UTF-8 text, or `undefined` when it does not exist. Other errors are thrown. */
-export function readTextIfExists(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return undefined;
-    throw e;
-  }
+/** The largest file `readTextIfExists` reads by default (bytes). */
+export const MAX_TEXT_FILE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The file's UTF-8 text, or `undefined` when it does not exist. Only a regular file of at most
+ * `maxBytes` bytes is read (a FIFO, device, socket or directory is refused without blocking).
+ * @throws MemdirError INPUT_REFUSED (not a regular file, too large), IO (other read errors).
+ */
+export function readTextIfExists(path: string, maxBytes = MAX_TEXT_FILE_BYTES): string | undefined {
+  return readInputBytes(path, maxBytes)?.toString("utf8");
 }

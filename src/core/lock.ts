@@ -7,10 +7,10 @@
  * `staleMs`. A dead holder's lock is taken over under a short exclusive "reclaim" guard and the
  * new content is read back (write-then-reread), so two racing reclaimers can never both win.
  */
-import { closeSync, openSync, readFileSync, statSync, writeSync } from "node:fs";
+import { closeSync, openSync, statSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { errnoCode, MemdirError } from "./errors.js";
-import { ensureDir, removeFile } from "./fs.js";
+import { ensureDir, readTextIfExists, removeFile } from "./fs.js";
 import { uniqueSuffix } from "./unique.js";
 
 export interface LockOwner {
@@ -51,15 +51,13 @@ export function isPidAlive(pid: unknown): boolean {
   }
 }
 
+/** The largest lock file read (bytes); a real one is under 100. */
+const MAX_LOCK_BYTES = 4096;
+
 /** Reads a lock file's owner; `undefined` when the file is missing, `{}` when it is unparsable. */
 export function readLockOwner(path: string): LockOwner | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT") return undefined;
-    throw e;
-  }
+  const text = readTextIfExists(path, MAX_LOCK_BYTES);
+  if (text === undefined) return undefined;
   try {
     const v = JSON.parse(text) as unknown;
     if (typeof v === "number") return { pid: v };

@@ -3,8 +3,9 @@
  * every worktree of a repository shares one memory dir, keyed by the main checkout
  * (Claude Code >= 2.1.63 resolves `.git` -> `gitdir:` -> common dir the same way).
  */
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { readTextIfExists } from "../core/fs.js";
 
 export interface GitRootInfo {
   /** The directory that holds `.git` (the top level of this checkout or linked worktree). */
@@ -26,7 +27,7 @@ export interface GitRootInfo {
 
 function readText(path: string): string | undefined {
   try {
-    return readFileSync(path, "utf8");
+    return readTextIfExists(path, 64 * 1024);
   } catch {
     return undefined;
   }

@@ -1,14 +1,12 @@
-/**
- * Session-scoped state paths (DESIGN.md §3.2, seed 004 three drawers). Reads and writes use different
- * branded types: writing always targets `state/sessions/<id>/<name>-state.json`; reading tries that
- * file, then the legacy unscoped `state/<name>-state.json`. Only paths/ creates the brands.
- */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readTextIfExists } from "../core/fs.js";
 import { normalizeNewlines } from "../core/text.js";
 import { assertPathSegment } from "./validate.js";
 
 /** A path that may be read (possibly a legacy fallback). Created only by paths/. */
+/** The largest session state file read (bytes); real ones are a few KB. */
+const MAX_STATE_BYTES = 4 * 1024 * 1024;
+
 export type ReadPath = string & { readonly __brand: "ReadPath" };
 /** A path that may be written (always session-scoped). Created only by paths/. */
 export type WritePath = string & { readonly __brand: "WritePath" };
@@ -52,12 +50,13 @@ export function sessionStatePaths(stateRoot: string, sessionId: string): Session
  */
 export function readStateJson<T>(paths: readonly ReadPath[], fallback: T): T {
   for (const p of paths) {
-    let text: string;
+    let text: string | undefined;
     try {
-      text = readFileSync(p, "utf8");
+      text = readTextIfExists(p, MAX_STATE_BYTES);
     } catch {
-      continue; // missing, a directory, or unreadable: lenient
+      continue; // a directory, a FIFO, too large or unreadable: lenient
     }
+    if (text === undefined) continue;
     try {
       return JSON.parse(normalizeNewlines(text)) as T;
     } catch {

@@ -5,9 +5,9 @@
  * extraction job (`foldToolLog`). Only calls that teach something are logged (a hot path, a command
  * that worked), already normalized and scrubbed, so nothing secret reaches the disk.
  */
-import { appendFileSync, existsSync, readFileSync, renameSync } from "node:fs";
+import { appendFileSync, existsSync, renameSync } from "node:fs";
 import { errnoCode } from "../core/errors.js";
-import { removeFile } from "../core/fs.js";
+import { readTextIfExists, removeFile } from "../core/fs.js";
 import { uniqueSuffix } from "../core/unique.js";
 import { normalizeCommand } from "./commands.js";
 import { FILE_TOOLS, hotPathOf, learnFromToolUse, toolFilePath } from "./learn.js";
@@ -76,7 +76,7 @@ export function foldToolLog(projectMemoryFile: string, root: string, nowMs: numb
       throw e;
     }
     try {
-      for (const line of readFileSync(claimed, "utf8").split("\n")) {
+      for (const line of (readTextIfExists(claimed) ?? "").split("\n")) {
         if (!line.trim()) continue;
         let ev: PendingEvent;
         try {

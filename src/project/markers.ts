@@ -1,6 +1,7 @@
 /** Reading marker files of a project root (sync, root level only, never throws). */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { readTextIfExists } from "../core/fs.js";
 import type { ProjectCommands } from "./types.js";
 
 /** The root's entry names and a reader for its small text files. */
@@ -32,9 +33,8 @@ export function viewRoot(root: string): RootView {
     if (!set.has(name)) return undefined;
     try {
       const p = join(root, name);
-      const st = statSync(p);
-      if (!st.isFile() || st.size > MAX_MARKER_BYTES) return undefined;
-      const t = readFileSync(p, "utf8");
+      const t = readTextIfExists(p, MAX_MARKER_BYTES);
+      if (t === undefined) return undefined;
       return t.charCodeAt(0) === 0xfeff ? t.slice(1) : t;
     } catch {
       return undefined;

@@ -78,4 +78,14 @@ export interface TranscriptSlice {
   skipped: Record<string, number>;
   /** Subagent transcripts: the agent id recorded on the entries (`agentId`). */
   agentId?: string;
+  /** The read stopped at its byte budget with more of the file left (continue at `endOffset`). */
+  more?: boolean;
+}
+
+/** Byte bounds of one transcript read. */
+export interface TranscriptReadBounds {
+  /** Stop after this many bytes past the start offset (default: the whole file). */
+  maxBytes?: number;
+  /** Skip lines longer than this many bytes unread (default 16 MiB). */
+  maxLineBytes?: number;
 }

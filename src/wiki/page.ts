@@ -3,10 +3,11 @@
  * `created`, `updated`, `sources`; unknown keys kept) then a markdown body with `[[links]]`.
  * Parsed with core/frontmatter (YAML 1.2: dates stay strings).
  */
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { basename } from "node:path";
 import { errnoCode, MemdirError } from "../core/errors.js";
 import { parseFrontmatter, serializeFrontmatter } from "../core/frontmatter.js";
+import { readTextIfExists } from "../core/fs.js";
 import { byteLength, squashWhitespace, truncateCodePoints } from "../core/text.js";
 import { CONFIDENCES, type Confidence, type WikiPage } from "./types.js";
 
@@ -98,7 +99,9 @@ export function readPage(path: string): WikiPage {
   let text: string;
   let mtimeMs: number;
   try {
-    text = readFileSync(path, "utf8");
+    const read = readTextIfExists(path);
+    if (read === undefined) throw Object.assign(new Error("ENOENT"), { code: "ENOENT" });
+    text = read;
     mtimeMs = statSync(path).mtimeMs;
   } catch (e) {
     if (errnoCode(e) !== "ENOENT") throw e;

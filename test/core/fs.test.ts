@@ -85,7 +85,7 @@ describe("readTextIfExists / ensureDir", () => {
     writeFileSync(join(dir, "f"), "x");
     expect(readTextIfExists(join(dir, "f", "under-a-file"))).toBeUndefined();
     expect(readTextIfExists(join(dir, "f"))).toBe("x");
-    expect(() => readTextIfExists(dir)).toThrow(expect.objectContaining({ code: "EISDIR" }));
+    expect(() => readTextIfExists(dir)).toThrow(expect.objectContaining({ code: "INPUT_REFUSED" }));
   });
 
   it("ensureDir is idempotent and creates private dirs", () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -101,5 +102,56 @@ describe("appendJsonl", () => {
     appendJsonl(path, [1, "🔥"]);
     expect(readFileSync(path, "utf8")).toBe('{"a":"x\\ny"}\n[1,"🔥"]\n');
     expect(texts(path).map((t) => JSON.parse(t))).toEqual([{ a: "x\ny" }, [1, "🔥"]]);
+  });
+});
+
+describe("readLines bounds", () => {
+  it("skips a line over maxLineBytes unread and goes on with the next", () => {
+    const path = join(tempDir(), "t.jsonl");
+    writeFileSync(path, `{"a":1}\n${"x".repeat(5000)}\n{"b":2}\n`);
+    const lines = [...readLines(path, 0, { maxLineBytes: 1000, chunkBytes: 256 })];
+    expect(lines.map((l) => [l.text, !!l.oversized])).toEqual([
+      ['{"a":1}', false],
+      ["", true],
+      ['{"b":2}', false],
+    ]);
+    expect(lines[1]).toMatchObject({ start: 8, end: 5009 });
+  });
+
+  it("stops at maxBytes, says so, and the cursor resumes there; a mid-line cursor skips to the next line", () => {
+    const path = join(tempDir(), "t.jsonl");
+    const body = Array.from({ length: 100 }, (_, i) => `{"n":${i}}`).join("\n");
+    writeFileSync(path, `${body}\n`);
+    const stats = { budgetHit: false };
+    const first = [...readLines(path, 0, { maxBytes: 100, stats })];
+    expect(stats.budgetHit).toBe(true);
+    expect(first.length).toBeGreaterThan(5);
+    expect(first.at(-1)!.end).toBeLessThanOrEqual(100);
+    const rest = [...readLines(path, first.at(-1)!.end)];
+    expect([...first, ...rest].map((l) => l.text)).toEqual(body.split("\n"));
+    // From inside line 0: line 0's tail is skipped, line 1 is the first whole line.
+    const mid = [...readLines(path, 3)];
+    expect(mid[0]).toMatchObject({ oversized: true, start: 3 });
+    expect(mid[1]!.text).toBe('{"n":1}');
+  });
+
+  it("a 2 GB sparse file without a newline is skipped in bounded memory, budget by budget", () => {
+    const path = join(tempDir(), "sparse.jsonl");
+    execFileSync("truncate", ["-s", "2G", path]);
+    const before = process.memoryUsage().rss;
+    const stats = { budgetHit: false };
+    const lines = [...readLines(path, 0, { maxBytes: 64 << 20, stats })];
+    expect(lines).toEqual([{ text: "", start: 0, end: 64 << 20, oversized: true }]);
+    expect(stats.budgetHit).toBe(true);
+    const next = [...readLines(path, 64 << 20, { maxBytes: 64 << 20 })];
+    expect(next).toEqual([{ text: "", start: 64 << 20, end: 128 << 20, oversized: true }]);
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 << 20);
+  });
+
+  it("refuses a FIFO and a device instead of reading forever", () => {
+    const fifo = join(tempDir(), "fifo");
+    execFileSync("mkfifo", [fifo]);
+    expect(() => [...readLines(fifo)]).toThrow(expect.objectContaining({ code: "INPUT_REFUSED" }));
+    expect(() => [...readLines("/dev/zero")]).toThrow(expect.objectContaining({ code: "INPUT_REFUSED" }));
   });
 });

@@ -12,16 +12,32 @@ let afterNextClaimRead: (() => void) | undefined;
 
 vi.mock("node:fs", async (importOriginal) => {
   const fs = await importOriginal<typeof import("node:fs")>();
-  const readFileSync = ((...args: Parameters<typeof fs.readFileSync>) => {
-    const hook = String(args[0]).endsWith(".project.json") ? afterNextClaimRead : undefined;
-    if (hook) afterNextClaimRead = undefined;
+  // A read is open → read → close: the hook runs when a read-only descriptor of the claim closes.
+  const claimReads = new Set<number>();
+  const fire = () => {
+    const hook = afterNextClaimRead;
+    afterNextClaimRead = undefined;
+    hook?.();
+  };
+  const openSync = ((...args: Parameters<typeof fs.openSync>) => {
+    const flags = args[1];
+    const readOnly = typeof flags === "number" ? (flags & 3) === fs.constants.O_RDONLY : flags === "r";
+    const claim = readOnly && String(args[0]).endsWith(".project.json");
+    let fd: number;
     try {
-      return fs.readFileSync(...args);
-    } finally {
-      hook?.();
+      fd = fs.openSync(...args);
+    } catch (e) {
+      if (claim) fire(); // a read that found no claim is a read too
+      throw e;
     }
-  }) as typeof fs.readFileSync;
-  return { ...fs, default: { ...fs, readFileSync }, readFileSync };
+    if (claim) claimReads.add(fd);
+    return fd;
+  }) as typeof fs.openSync;
+  const closeSync = ((fd: number) => {
+    fs.closeSync(fd);
+    if (claimReads.delete(fd)) fire();
+  }) as typeof fs.closeSync;
+  return { ...fs, default: { ...fs, openSync, closeSync }, openSync, closeSync };
 });
 
 const { claimMemoryDir } = await import("../../src/paths/claim.js");

@@ -5,9 +5,9 @@
  * `type` (progress, file-history-snapshot, queue-operation, summary, …) is skipped, as are unknown types.
  * Parsing never throws: a line that is not a JSON object becomes a `skip` item (`bad_json`).
  */
-import { statSync } from "node:fs";
-import { errnoCode, MemdirError } from "../../core/errors.js";
-import { readLines } from "../../core/jsonl.js";
+import { closeSync } from "node:fs";
+import { openInputFile } from "../../core/input-file.js";
+import { type ReadLinesOptions, readLines } from "../../core/jsonl.js";
 import type { ConversationMessage } from "../../transcripts/types.js";
 import { classifyUserText, isRejection, LOCAL_COMMANDS, toolResultText } from "./transcript-text.js";
 
@@ -103,10 +103,21 @@ export function createEntryParser(): (text: string, start: number, end: number) 
   };
 }
 
-/** Yields every row of the transcript at `path` from byte `offset` on (complete lines only). */
-export function* readClaudeRows(path: string, offset = 0): Generator<Row & { lineEnd: number }> {
+/**
+ * Yields every row of the transcript at `path` from byte `offset` on (complete lines only). A line over
+ * `bounds.maxLineBytes` is a `skip` row (`oversized_line`); reading stops after `bounds.maxBytes` bytes.
+ */
+export function* readClaudeRows(
+  path: string,
+  offset = 0,
+  bounds: Pick<ReadLinesOptions, "maxBytes" | "maxLineBytes" | "stats"> = {},
+): Generator<Row & { lineEnd: number }> {
   const parse = createEntryParser();
-  for (const line of readLines(path, offset)) {
+  for (const line of readLines(path, offset, { ...bounds, what: "the transcript" })) {
+    if (line.oversized) {
+      yield { ...skipRow(line.start, line.end, "oversized_line"), lineEnd: line.end };
+      continue;
+    }
     const rows = parse(line.text, line.start, line.end);
     if (rows.length === 0) rows.push(skipRow(line.start, line.end, "empty"));
     for (const r of rows) yield { ...r, lineEnd: line.end };
@@ -114,21 +125,13 @@ export function* readClaudeRows(path: string, offset = 0): Generator<Row & { lin
 }
 
 /**
- * Size in bytes of the transcript at `path`. Throws MemdirError NOT_FOUND when it does not exist, IO for
- * other errors (both name the path and say what to do).
+ * Size in bytes of the transcript at `path` (opened without blocking, then closed).
+ * @throws MemdirError NOT_FOUND (no file), INPUT_REFUSED (a FIFO, device, socket or directory), IO.
  */
 export function transcriptSize(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch (e) {
-    const code = errnoCode(e);
-    throw new MemdirError(code === "ENOENT" ? "NOT_FOUND" : "IO", `cannot read the transcript ${path}`, {
-      expected: "an existing Claude Code transcript (.jsonl)",
-      received: code ?? String(e),
-      hint: "check the path; transcripts live in ~/.claude/projects/<project>/<session>.jsonl",
-      cause: e,
-    });
-  }
+  const { fd, size } = openInputFile(path, { what: "the transcript" });
+  closeSync(fd);
+  return size;
 }
 
 function skipRow(start: number, end: number, reason: string): Row {

@@ -4,7 +4,12 @@
  * Also exports `deriveHookEvents` (replay) from `hook-events.ts`.
  */
 import { MemdirError } from "../../core/errors.js";
-import type { ConversationMessage, ToolCall, TranscriptSlice } from "../../transcripts/types.js";
+import type {
+  ConversationMessage,
+  ToolCall,
+  TranscriptReadBounds,
+  TranscriptSlice,
+} from "../../transcripts/types.js";
 import { readClaudeRows, transcriptSize } from "./transcript-entries.js";
 
 export { type DeriveHookEventsOptions, deriveHookEvents, type HookEventSpec } from "./hook-events.js";
@@ -26,11 +31,18 @@ export { type DeriveHookEventsOptions, deriveHookEvents, type HookEventSpec } fr
  * - every other line is counted in `skipped` by reason (`progress`, `file-history-snapshot`, `bad_json`,
  *   `meta`, `task_notification`, `interrupt`, `local_command`, `system:<subtype>`, `orphan_tool_result`…).
  * Text is returned as recorded: callers scrub it (privacy/) before storing or extracting.
- * Throws MemdirError NOT_FOUND when the file does not exist, BAD_INPUT for a negative or fractional
+ * Bounds: a line over `bounds.maxLineBytes` (default 16 MiB) is skipped unread (`oversized_line`); the
+ * read stops after `bounds.maxBytes` bytes (`more` is then set; the next read continues at `endOffset`).
+ * Throws MemdirError NOT_FOUND when the file does not exist, INPUT_REFUSED when it is not a regular
+ * file (a FIFO, device, socket or directory: never opened in blocking mode), BAD_INPUT for a negative or fractional
  * offset. An offset past the end of the file (the file was replaced) yields an empty slice whose
  * `endOffset` is the file size and `skipped.cursor_past_end = 1`.
  */
-export function readClaudeTranscript(path: string, fromOffset = 0): TranscriptSlice {
+export function readClaudeTranscript(
+  path: string,
+  fromOffset = 0,
+  bounds: TranscriptReadBounds = {},
+): TranscriptSlice {
   if (!Number.isSafeInteger(fromOffset) || fromOffset < 0) {
     throw new MemdirError("BAD_INPUT", "a transcript cursor must be a byte offset", {
       expected: "an integer >= 0 (an endOffset returned by an earlier read)",
@@ -57,7 +69,8 @@ export function readClaudeTranscript(path: string, fromOffset = 0): TranscriptSl
   }
   const byMessageId = new Map<string, ConversationMessage>();
   const calls = new Map<string, ToolCall>();
-  for (const { env, item, lineEnd } of readClaudeRows(path, fromOffset)) {
+  const stats = { budgetHit: false };
+  for (const { env, item, lineEnd } of readClaudeRows(path, fromOffset, { ...bounds, stats })) {
     slice.endOffset = lineEnd;
     if (env.sessionId) slice.sessionId ??= env.sessionId;
     if (env.cwd) slice.cwd = env.cwd;
@@ -132,5 +145,6 @@ export function readClaudeTranscript(path: string, fromOffset = 0): TranscriptSl
     (m) => m.kind !== "assistant" || m.text !== "" || m.toolCalls.length > 0,
   );
   if (slice.messages.length < before) slice.skipped.empty_assistant = before - slice.messages.length;
+  if (stats.budgetHit) slice.more = true;
   return slice;
 }

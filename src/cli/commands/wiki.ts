@@ -8,6 +8,7 @@ import { processRuntime } from "../../app/runtime.js";
 import { formatSearch } from "../../app/search-cmd.js";
 import { formatLint, runWikiAdd, runWikiLint, runWikiQuery } from "../../app/wiki-cmd.js";
 import { errnoCode, MemdirError } from "../../core/errors.js";
+import { readTextIfExists } from "../../core/fs.js";
 import { intOption, list } from "./args.js";
 
 const color = { bold: pc.bold, dim: pc.dim };
@@ -22,8 +23,12 @@ function readBody(body: string | undefined, file: string | undefined): string {
   }
   if (file !== undefined) {
     try {
-      return readFileSync(file === "-" ? 0 : file, "utf8");
+      if (file === "-") return readFileSync(0, "utf8");
+      const text = readTextIfExists(file, 8 * 1024 * 1024);
+      if (text === undefined) throw Object.assign(new Error("ENOENT"), { code: "ENOENT" });
+      return text;
     } catch (e) {
+      if (e instanceof MemdirError) throw e;
       throw new MemdirError("BAD_INPUT", `cannot read ${file}`, {
         expected: "a readable text file (or - for stdin)",
         received: errnoCode(e) ?? String(e),

@@ -5,14 +5,18 @@
  * (Claude Code `SESSION_SCAN_INTERVAL_MS`), kept in a small JSON state file. Sync: the Stop hook
  * calls it.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { errnoCode } from "../../core/errors.js";
+import { readTextIfExists } from "../../core/fs.js";
 import { readJsonFile, writeJsonAtomic } from "../../core/json.js";
 import { withLockSync } from "../../core/lock.js";
 import { type ToolStats, toToolStats } from "../../sessions/index.js";
 
 /** The scan runs at most once per 10 minutes (Claude Code `SESSION_SCAN_INTERVAL_MS = 10 * 60 * 1000`). */
+/** The largest session end record read (bytes); a real one is under 1 KB. */
+const MAX_RECORD_BYTES = 64 * 1024;
+
 export const SESSION_SCAN_INTERVAL_MS = 10 * 60 * 1000;
 /** Tool calls other than commands (read, search, edit, other) that make a session without changed lines substantive. */
 export const MIN_SUBSTANTIVE_TOOL_CALLS = 3;
@@ -85,7 +89,7 @@ export function countSessionsSince(
     try {
       const path = join(sessionsDir, name);
       mtimeMs = statSync(path).mtimeMs;
-      const v = JSON.parse(readFileSync(path, "utf8")) as unknown;
+      const v = JSON.parse(readTextIfExists(path, MAX_RECORD_BYTES) ?? "") as unknown;
       if (typeof v !== "object" || v === null || Array.isArray(v)) throw new Error("not an object");
       rec = v as Record<string, unknown>;
     } catch {

@@ -3,7 +3,7 @@
  * file names, integer-millisecond mtimes, the holder PID, the in-progress sidecar and the short guard
  * that serializes the lock's check-then-write sections. Sync fs only; nothing here reads the clock.
  */
-import { readFileSync, statSync, utimesSync } from "node:fs";
+import { statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 // Core files one by one, not core/index.js: the Stop hook loads this, and core/index pulls in yaml.
 import { errnoCode, MemdirError } from "../../core/errors.js";
@@ -65,13 +65,8 @@ export function parsePid(text: string | undefined): number | undefined {
 
 /** The lock content's PID, `undefined` when the file is missing or holds no PID. */
 export function readHolderPid(path: string): number | undefined {
-  try {
-    return parsePid(readFileSync(path, "utf8"));
-  } catch (e) {
-    const code = errnoCode(e);
-    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    throw e;
-  }
+  const text = readTextIfExists(path, 4096);
+  return text === undefined ? undefined : parsePid(text);
 }
 
 /** The sidecar, `undefined` when missing or malformed (a malformed one is treated as absent). */

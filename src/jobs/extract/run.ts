@@ -30,6 +30,8 @@ export interface RunExtractionOptions {
   homeDir?: string;
   /** Extract with this model (already guarded: budgets + breaker); absent = the offline engine. */
   model?: { provider: LlmProvider; maxInputTokens: number; maxOutputTokens: number };
+  /** Read at most this many bytes of transcript (default: to the end); `more` says when some are left. */
+  maxBytes?: number;
 }
 
 export interface RunExtractionResult {
@@ -51,6 +53,8 @@ export interface RunExtractionResult {
   cursor: { from: number; to: number };
   /** Messages read in this run (main chain and sidechains). */
   messages: number;
+  /** `maxBytes` stopped the read with more of the transcript left (run again to continue). */
+  more?: boolean;
 }
 
 async function extract(
@@ -116,10 +120,11 @@ export async function runExtraction(opts: RunExtractionOptions): Promise<RunExtr
   const stored = readCursor(opts.stateRoot, opts.sessionId);
   const sameFile = stored.transcriptPath === undefined || stored.transcriptPath === opts.transcriptPath;
   let from = opts.fromOffset ?? (sameFile ? stored.offset : 0);
-  let slice = readClaudeTranscript(opts.transcriptPath, from);
+  const bounds = { maxBytes: opts.maxBytes };
+  let slice = readClaudeTranscript(opts.transcriptPath, from, bounds);
   if ((slice.skipped.cursor_past_end ?? 0) > 0) {
     from = 0;
-    slice = readClaudeTranscript(opts.transcriptPath, 0);
+    slice = readClaudeTranscript(opts.transcriptPath, 0, bounds);
   }
   const out = await extract(opts, slice.messages);
   const prompts = slice.messages.filter((m) => m.kind === "prompt" && !m.isSidechain).length;
@@ -133,5 +138,10 @@ export async function runExtraction(opts: RunExtractionOptions): Promise<RunExtr
     },
     opts.nowMs,
   );
-  return { ...out, cursor: { from, to: written.offset }, messages: slice.messages.length };
+  return {
+    ...out,
+    cursor: { from, to: written.offset },
+    messages: slice.messages.length,
+    ...(slice.more ? { more: true } : {}),
+  };
 }

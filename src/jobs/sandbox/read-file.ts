@@ -46,7 +46,8 @@ export function readRegularFile(
       hint: "search it with project_grep instead",
     });
   }
-  const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  // Non-blocking: a FIFO swapped in after the lstat must not hang the open.
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   try {
     const now = fstatSync(fd);
     if (now.ino !== st.ino || now.dev !== st.dev || !now.isFile()) {

@@ -31,6 +31,11 @@ export interface SummaryRunOptions {
   /** ms since the epoch (the `updated` time). */
   nowMs: number;
   config?: Readonly<SessionMemoryConfig>;
+  /**
+   * Bytes of transcript read at most per read (default: all). The new part is read from the last
+   * update's offset; the whole conversation the offline engine sees is then the last `maxBytes` bytes.
+   */
+  maxBytes?: number;
 }
 
 export type PreparedUpdate =
@@ -60,13 +65,14 @@ export function prepareSummaryUpdate(opts: SummaryRunOptions): PreparedUpdate {
   let from = current?.meta.transcriptOffset ?? 0;
   let prevTokens = current?.meta.contextTokens ?? 0;
   let prevCalls = current?.meta.toolCalls ?? 0;
-  let slice = readClaudeTranscript(opts.transcriptPath, from);
+  const bounds = { maxBytes: opts.maxBytes };
+  let slice = readClaudeTranscript(opts.transcriptPath, from, bounds);
   if ((slice.skipped.cursor_past_end ?? 0) > 0) {
     // The transcript was replaced (shorter than where we stopped): start over on the new file.
     from = 0;
     prevTokens = 0;
     prevCalls = 0;
-    slice = readClaudeTranscript(opts.transcriptPath, 0);
+    slice = readClaudeTranscript(opts.transcriptPath, 0, bounds);
   }
   const observation = observeSlice(slice.messages, slice.compactions, { contextTokens: prevTokens });
   const decision = decideUpdate(
@@ -76,7 +82,8 @@ export function prepareSummaryUpdate(opts: SummaryRunOptions): PreparedUpdate {
     opts.config ?? DEFAULT_SESSION_MEMORY_CONFIG,
   );
   if (!decision.update) return { kind: "skip", reason: decision.reason, observation };
-  const full = from === 0 ? slice : readClaudeTranscript(opts.transcriptPath, 0);
+  const fullFrom = opts.maxBytes ? Math.max(0, slice.endOffset - opts.maxBytes) : 0;
+  const full = from === fullFrom ? slice : readClaudeTranscript(opts.transcriptPath, fullFrom, bounds);
   return {
     kind: "update",
     why: decision.why,

@@ -3,7 +3,7 @@
  * nothing changed: one stat per file and one SELECT; only files whose stat differs are read.
  */
 
-import { readFileSync } from "node:fs";
+import { readTextIfExists } from "../../core/fs.js";
 import { cachedStatement, type Db } from "../index/db.js";
 import { applySync, type DocParser, readRows } from "./apply.js";
 import { discoverFiles, ownsRow, type SourceRoots } from "./discover.js";
@@ -80,7 +80,7 @@ export async function syncIndex(db: Db, roots: SourceRoots, nowMs: number): Prom
   const crypto = stale.length ? process.getBuiltinModule("node:crypto") : undefined;
   for (const e of stale) {
     try {
-      const text = readFileSync(e.path, "utf8");
+      const text = readTextIfExists(e.path) ?? "";
       const hash = (crypto as typeof import("node:crypto"))
         .createHash("sha256")
         .update(text, "utf8")

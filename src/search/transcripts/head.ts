@@ -5,14 +5,15 @@
  */
 
 import { createHash } from "node:crypto";
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, readSync } from "node:fs";
+import { openInputFile } from "../../core/input-file.js";
 
 /** Bytes of the head that are hashed. */
 export const HEAD_BYTES = 4096;
 
 function readHead(path: string, bytes: number): Buffer {
   const buf = Buffer.alloc(bytes);
-  const fd = openSync(path, "r");
+  const { fd } = openInputFile(path, { what: "the transcript" });
   try {
     let got = 0;
     while (got < bytes) {

@@ -40,6 +40,8 @@ export interface IndexTranscriptOptions {
   nowMs: number;
   /** Turns per transaction (default 64). */
   batchTurns?: number;
+  /** Read at most this many bytes of the transcript per call (default: to the end); `more` says when some are left. */
+  maxBytes?: number;
 }
 
 export interface IndexTranscriptResult {
@@ -59,6 +61,8 @@ export interface IndexTranscriptResult {
   reset?: "shrank" | "head-changed";
   /** Why nothing was done: unchanged since the last run, or another process indexed it meanwhile. */
   skipped?: "unchanged" | "concurrent";
+  /** `maxBytes` stopped the read with more of the file left: call again to continue. */
+  more?: boolean;
 }
 
 /** The session a transcript belongs to when its lines do not say: `<sid>.jsonl` or `<sid>/subagents/*.jsonl`. */
@@ -148,13 +152,14 @@ export function indexTranscript(db: Db, file: string, opts: IndexTranscriptOptio
   else if (row && !headMatches(path, row.head)) reset = "head-changed";
   const base = row && !reset ? row : undefined;
   const from = base?.offset ?? 0;
-  const slice = readClaudeTranscript(path, from);
+  const slice = readClaudeTranscript(path, from, { maxBytes: opts.maxBytes });
   const head = headFingerprint(path, st.size);
   const cwd = slice.cwd ?? "";
   const project = cwd ? scrub(projectOfCwd(cwd)) : (row?.project ?? "");
   const sessionId = slice.sessionId ?? (base ? groupOf(db, path) : undefined) ?? sessionIdFromPath(path);
   const out: IndexTranscriptResult = { ...result(sessionId, project), bytesRead: slice.endOffset - from };
   if (reset) out.reset = reset;
+  if (slice.more) out.more = true;
   const { turns } = splitTurns(slice.messages, from);
   const src = { path, sessionId, cwd, agentId: slice.agentId, fallbackMs: st.mtimeMs };
   const fileInfo = { path, source: "sessions", scope: "project", project };
@@ -171,6 +176,9 @@ export function indexTranscript(db: Db, file: string, opts: IndexTranscriptOptio
     const at = upTo < turns.length ? upTo : turns.length - 1;
     const offset = (turns[at] as Turn).startOffset;
     const j = turns.findIndex((t) => t.startOffset === offset);
+    // A turn that alone fills the byte budget is closed where the budget ended (no read may repeat forever).
+    if (slice.more && upTo >= turns.length && offset <= from)
+      return { offset: slice.endOffset, nextTurn: firstTurn + turns.length };
     return { offset, nextTurn: firstTurn + j };
   };
   let expected = row;
@@ -178,9 +186,10 @@ export function indexTranscript(db: Db, file: string, opts: IndexTranscriptOptio
     for (let i = 0; i === 0 || i < turns.length; i += batch) {
       const chunk = turns.slice(i, i + batch);
       const last = i + batch >= turns.length;
+      const done = last && !slice.more;
       const next: TranscriptRow = {
-        size: last ? st.size : -1,
-        mtimeMs: last ? st.mtimeMs : -1,
+        size: done ? st.size : -1,
+        mtimeMs: done ? st.mtimeMs : -1,
         head,
         ...resume(i + batch),
         project,
