@@ -3,10 +3,21 @@
  * that scrub text before it is written (privacy: nothing secret is logged).
  */
 
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { loadUserConfigSync, type UserConfig } from "../config/index.js";
 import { appendLog, type LogLevel } from "../core/log.js";
-import { memdirHome, type ProjectPaths, resolveProjectPaths } from "../paths/index.js";
+import {
+  assertContained,
+  ensureStateRoot,
+  memdirHome,
+  type ProjectPaths,
+  recordOwnStateRoot,
+  relocatedStateRoot,
+  resolveProjectPaths,
+  stateOwnership,
+  statePaths,
+} from "../paths/index.js";
 import { scrub } from "../privacy/index.js";
 import type { Runtime } from "./runtime.js";
 
@@ -16,6 +27,8 @@ export interface AppContext {
   config: UserConfig;
   /** Problems with the config that did not stop memdir (an unknown key, e.g. a typo): shown at SessionStart and by status. */
   configWarnings: string[];
+  /** What memdir found about this project's paths and did something about (a `.memdir/` git tracks): shown at SessionStart and by status. */
+  notices: string[];
   /** One line in `<memdirHome>/logs/memdir.log`. */
   log(level: LogLevel, source: string, msg: string, extra?: Record<string, unknown>): void;
   /** One record in `<memdirHome>/logs/events.jsonl` (extractions, skips, failures; read by `memdir status`). */
@@ -33,6 +46,24 @@ function scrubValues(data: Record<string, unknown>): Record<string, unknown> {
     }
   }
   return out;
+}
+
+/** The notice for a `.memdir/` that came with the repository (git tracks files in it). */
+function repositoryStateNotice(repoRoot: string, tracked: string[], relocated: string): string {
+  const files = tracked.slice(0, 3).join(", ") + (tracked.length > 3 ? ", …" : "");
+  return `this repository ships ${repoRoot} (git tracks ${files}): someone else wrote it, so memdir never reads it as your notes nor writes yours into it; this project's notepad and session state live in ${relocated}. Read the shipped files with \`git show HEAD:<path>\` if you want to know what they say.`;
+}
+
+/**
+ * Creates the state root and its `.gitignore` when missing (every hook and job writes there), and
+ * records a state root memdir created itself as the user's own (no git check needed later).
+ */
+export function ensureProjectState(ctx: AppContext): void {
+  const { paths } = ctx;
+  const created = !existsSync(paths.stateRoot);
+  ensureStateRoot(paths.stateRoot);
+  if (created && paths.stateRootSource === "project" && !paths.repositoryStateRoot)
+    recordOwnStateRoot(paths.stateRoot, paths.projectRoot, paths.memdirHome, ctx.rt.now());
 }
 
 /** Where to log when the project context itself could not be built. */
@@ -59,20 +90,33 @@ export function logLine(
 }
 
 /**
- * Builds the context for a project at `cwd`. Throws MemdirError (bad config, bad paths); callers in
- * hooks catch and log.
+ * Builds the context for a project at `cwd`. Throws MemdirError (bad config, bad paths, and
+ * UNSAFE_PATH when a directory memdir would write to is reached through a symbolic link, unless
+ * `opts.unsafeOk`: `memdir status` shows the problem instead); callers in hooks catch and log.
  */
-export function projectContext(rt: Runtime, cwd: string): AppContext {
+export function projectContext(rt: Runtime, cwd: string, opts: { unsafeOk?: boolean } = {}): AppContext {
   const configWarnings: string[] = [];
   const config = loadUserConfigSync(memdirHome(rt.env), (e) =>
     configWarnings.push(`${e.message.split("\n")[0]} (ignored); ${e.hint}`),
   );
-  const paths = resolveProjectPaths({ cwd, env: rt.env, trustedConfig: config });
+  let paths = resolveProjectPaths({ cwd, env: rt.env, trustedConfig: config });
+  const notices: string[] = [];
+  if (paths.stateRootSource === "project") {
+    // A `.memdir/` that came with the repository is never used, whatever it holds (links included).
+    const own = stateOwnership(paths.stateRoot, paths.projectRoot, paths.memdirHome, rt.now());
+    if (own.verdict === "tracked") {
+      const relocated = relocatedStateRoot(paths.memdirHome, paths.projectRoot);
+      notices.push(repositoryStateNotice(paths.stateRoot, own.tracked, relocated));
+      paths = { ...paths, ...statePaths(relocated), repositoryStateRoot: paths.stateRoot };
+    }
+  }
+  if (!opts.unsafeOk) assertContained(paths, rt.env);
   return {
     rt,
     paths,
     config,
     configWarnings,
+    notices,
     log: (level, source, msg, extra) => logLine(paths.logFile, rt, level, source, msg, extra),
     // `kind` is the event's own: a `kind` in `data` (an error kind) is kept as `error_kind`.
     event: (kind, { kind: dataKind, ...data }) =>

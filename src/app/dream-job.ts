@@ -24,7 +24,7 @@ import {
 } from "../jobs/dream/index.js";
 import { pruneWorkingMemory } from "../notepad/index.js";
 import { commitChangeSet, createJournal, type Journal, withStoreLock } from "../store/index.js";
-import { type AppContext, projectContext } from "./context.js";
+import { type AppContext, ensureProjectState, projectContext } from "./context.js";
 import { checkDreamGates, type DreamTrigger, sessionsForGather } from "./dream-gate.js";
 import { DREAM_STATE_FILE, type Gathered, gatherDream, prefixHash, readDreamState } from "./dream-gather.js";
 import { openModel } from "./llm.js";
@@ -143,6 +143,7 @@ export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutco
     const g = gatherDream(ctx, sessionsForGather(ctx, gate, o.sessionId));
     return { status: "planned", plan: redactPlan(await makePlan(ctx, g, mode, started)) };
   }
+  ensureProjectState(ctx); // the dream prunes the notepad's Working Memory
   recoverStaleConsolidationLock(paths.memoryDir, { pid: rt.pid, isAlive: rt.isAlive });
   const gate = checkDreamGates(ctx, {
     trigger: o.trigger,

@@ -11,7 +11,7 @@ import { sessionStatePaths } from "../paths/index.js";
 import { foldToolLog } from "../project/index.js";
 import { readCursor, readSessionStarted, takeExtractionQueue } from "../sessions/index.js";
 import { commitChangeSet, createJournal, type Journal } from "../store/index.js";
-import { type AppContext, projectContext } from "./context.js";
+import { type AppContext, ensureProjectState, projectContext } from "./context.js";
 import { indexSessionTranscript } from "./index-session.js";
 import { checkTranscriptInput } from "./job-input.js";
 import { TRANSCRIPT_READ_BYTES } from "./job-limits.js";
@@ -286,6 +286,7 @@ async function sessionMemory(
  */
 export async function runExtractionJob(rt: Runtime, opts: ExtractJobOptions): Promise<ExtractJobResult[]> {
   const ctx = projectContext(rt, opts.cwd);
+  ensureProjectState(ctx);
   let model: ModelChoice = { kind: "offline" };
   try {
     model = openModel(ctx);

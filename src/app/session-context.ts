@@ -73,7 +73,7 @@ export const PART_CAPS = {
 export function buildSessionContext(ctx: AppContext, opts: SessionContextOptions): string {
   const { paths, config } = ctx;
   const parts: ContextPart[] = [];
-  const warnings = [...(opts.warnings ?? []), ...ctx.configWarnings];
+  const warnings = [...(opts.warnings ?? []), ...ctx.configWarnings, ...ctx.notices];
   const safely = (what: string, fn: () => void) => {
     try {
       fn();

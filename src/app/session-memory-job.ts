@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describeError } from "../core/errors.js";
 import { acquireLockSync, tryAcquireLock } from "../core/lock.js";
 import { sessionStatePaths } from "../paths/index.js";
-import { type AppContext, projectContext } from "./context.js";
+import { type AppContext, ensureProjectState, projectContext } from "./context.js";
 import { openModel } from "./llm.js";
 import type { Runtime } from "./runtime.js";
 import {
@@ -84,6 +84,7 @@ export async function runSessionMemoryJob(
   opts: SessionMemoryJobOptions,
 ): Promise<SessionMemoryOutcome> {
   const ctx = projectContext(rt, opts.cwd);
+  ensureProjectState(ctx);
   let provider: SessionMemoryOptions["provider"];
   if (ctx.config.sessionMemory.enabled) {
     try {

@@ -6,6 +6,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { dreamInProgress, readLastConsolidatedAt } from "../jobs/dream/lock.js";
 import { breakerStatus, type DaySpend, spentToday } from "../llm/ledger/index.js";
 import { readNotepad } from "../notepad/index.js";
+import { containmentLine, containmentProblems } from "../paths/index.js";
 import { scrub } from "../privacy/index.js";
 import { scanTopics } from "../store/index.js";
 import type { AppContext } from "./context.js";
@@ -13,6 +14,8 @@ import { type EventRecord, readRecentEvents, recentHealthWarnings } from "./heal
 import { llmFingerprint, resolveLlm } from "./llm-choice.js";
 
 export interface StatusReport {
+  /** Why memdir is off for this project (a directory it would write to is a symbolic link), or null. */
+  refused: string | null;
   paths: Record<string, string>;
   counts: {
     projectMemories: number;
@@ -97,7 +100,7 @@ export function buildStatus(ctx: AppContext): StatusReport {
       skipReasons[reason] = (skipReasons[reason] ?? 0) + 1;
     }
   }
-  const warnings: string[] = [...ctx.configWarnings];
+  const warnings: string[] = [...ctx.configWarnings, ...ctx.notices];
   let llm = { provider: "offline", model: "rules", source: "default" };
   let fingerprint: string | undefined;
   try {
@@ -111,6 +114,7 @@ export function buildStatus(ctx: AppContext): StatusReport {
   const lastMs = readLastConsolidatedAt(paths.memoryDir);
   const running = dreamInProgress(paths.memoryDir);
   return {
+    refused: containmentLine(containmentProblems(paths, ctx.rt.env)) || null,
     paths: {
       projectRoot: paths.projectRoot,
       memoryDir: paths.memoryDir,
@@ -166,7 +170,9 @@ export function formatStatus(
   s: StatusReport,
   color: { bold(s: string): string; dim(s: string): string },
 ): string {
-  const out: string[] = [color.bold("memdir status"), "", color.bold("paths")];
+  const out: string[] = [color.bold("memdir status"), ""];
+  if (s.refused) out.push(color.bold(s.refused), "");
+  out.push(color.bold("paths"));
   for (const [k, v] of Object.entries(s.paths)) out.push(`  ${k.padEnd(14)} ${v}`);
   out.push("", color.bold("counts"));
   for (const [k, v] of Object.entries(s.counts)) out.push(`  ${k.padEnd(16)} ${v}`);

@@ -5,9 +5,8 @@
  */
 
 import { existsSync } from "node:fs";
-import { ensureStateRoot } from "../paths/index.js";
 import { addPage, type LintFinding, lintWiki, type PageInput } from "../wiki/index.js";
-import type { AppContext } from "./context.js";
+import { type AppContext, ensureProjectState } from "./context.js";
 import { runSearch, type SearchResult } from "./search-cmd.js";
 
 export interface WikiAddResult {
@@ -19,7 +18,7 @@ export interface WikiAddResult {
 
 /** Adds (or updates, by slug or title) a wiki page. Creates `.memdir/` when needed. */
 export function runWikiAdd(ctx: AppContext, input: PageInput): WikiAddResult {
-  ensureStateRoot(ctx.paths.stateRoot);
+  ensureProjectState(ctx);
   return addPage(ctx.paths.wikiDir, input, { nowMs: ctx.rt.now(), clock: () => ctx.rt.now() });
 }
 

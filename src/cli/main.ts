@@ -77,7 +77,8 @@ program
   .option("--reset-breaker", "close the model circuit breaker now (after you fixed the key or the quota)")
   .action((o: { json?: boolean; resetBreaker?: boolean }) => {
     const rt = processRuntime();
-    const ctx = projectContext(rt, rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd);
+    // Status also runs where memdir refuses to work (a linked state root): it says why.
+    const ctx = projectContext(rt, rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd, { unsafeOk: true });
     if (o.resetBreaker) {
       const was = resetBreaker(ctx.paths.ledgerFile, rt.now());
       console.error(was ? "memdir: circuit breaker closed" : "memdir: the circuit breaker was not open");

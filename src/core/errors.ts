@@ -13,6 +13,7 @@ export type ErrorCode =
   | "NOT_FOUND"
   | "IO"
   | "INPUT_REFUSED"
+  | "UNSAFE_PATH"
   | "INDEX_OPEN"
   | "UNSUPPORTED";
 

@@ -2,7 +2,16 @@
  * Durable file writes on Node built-ins (DESIGN.md §6): write a temp file in the same directory,
  * fsync it, rename it over the target, then fsync the directory (best effort).
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { errnoCode } from "./errors.js";
 import { readInputBytes } from "./input-file.js";
@@ -23,6 +32,28 @@ export function removeFile(path: string): void {
 /** Creates `dir` and its parents (mode 0700 for new dirs: memory is personal). */
 export function ensureDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+}
+
+/** A new file only: never an existing one, never through a symbolic link. */
+const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+/** Append to `path` itself: a symbolic link there is refused (ELOOP), never followed. */
+const APPEND_NO_FOLLOW =
+  constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0);
+
+/**
+ * Appends `data` to `path` (created with `mode`, default 0600) with one write, without following a
+ * symbolic link at `path`. Parent dirs must exist.
+ * @throws the fs error (ELOOP for a link, ENOENT for a missing dir).
+ */
+export function appendFileNoFollow(path: string, data: string | Uint8Array, mode = 0o600): void {
+  const fd = openSync(path, APPEND_NO_FOLLOW, mode);
+  try {
+    const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+    let off = 0;
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export interface AtomicWriteOptions {
@@ -50,11 +81,11 @@ export function writeFileAtomic(
   const tmp = join(dir, `.${basename(path)}.${uniqueSuffix()}.tmp`);
   let fd: number;
   try {
-    fd = openSync(tmp, "w", mode);
+    fd = openSync(tmp, CREATE_NEW, mode);
   } catch (e) {
     if (errnoCode(e) !== "ENOENT") throw e;
     ensureDir(dir);
-    fd = openSync(tmp, "w", mode);
+    fd = openSync(tmp, CREATE_NEW, mode);
   }
   try {
     const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;

@@ -5,9 +5,9 @@
  * longer lines are skipped without being buffered, so memory stays bounded by `maxLineBytes` plus
  * one chunk, whatever the file holds (a 2 GB file with no newline included).
  */
-import { appendFileSync, closeSync, readSync } from "node:fs";
+import { closeSync, readSync } from "node:fs";
 import { dirname } from "node:path";
-import { ensureDir } from "./fs.js";
+import { appendFileNoFollow, ensureDir } from "./fs.js";
 import { openInputFile } from "./input-file.js";
 
 export interface JsonlLine {
@@ -120,5 +120,5 @@ function startsLine(fd: number, offset: number): boolean {
 /** Appends one JSON value as a line (creates the file and its dir). */
 export function appendJsonl(path: string, value: unknown): void {
   ensureDir(dirname(path));
-  appendFileSync(path, `${JSON.stringify(value)}\n`, { mode: 0o600 });
+  appendFileNoFollow(path, `${JSON.stringify(value)}\n`);
 }

@@ -5,6 +5,12 @@
  * call it on every event.
  */
 export { claimMemoryDir, PROJECT_CLAIM_FILE } from "./claim.js";
+export {
+  assertContained,
+  type ContainmentProblem,
+  containmentLine,
+  containmentProblems,
+} from "./containment.js";
 export { canonicalGitRoot, findGitRoot, type GitRootInfo } from "./git-root.js";
 export { claudeConfigDir, type Env, envPath, homeDir, memdirHome, userMemoryDir } from "./home.js";
 export {
@@ -16,7 +22,7 @@ export {
   resolveMemoryDirDetailed,
 } from "./memory-dir.js";
 export { javaStringHash, MAX_KEY_CHARS, matchesProjectKey, projectKey } from "./project-key.js";
-export { type ProjectPaths, resolveProjectPaths } from "./project-paths.js";
+export { type ProjectPaths, relocatedStateRoot, resolveProjectPaths, statePaths } from "./project-paths.js";
 export {
   type ReadPath,
   readStateJson,
@@ -24,6 +30,13 @@ export {
   sessionStatePaths,
   type WritePath,
 } from "./session-state.js";
+export {
+  gitTrackedUnder,
+  ownershipFile,
+  recordOwnStateRoot,
+  type StateOwnership,
+  stateOwnership,
+} from "./state-owner.js";
 export {
   ensureStateRoot,
   findWorkspaceMarker,

@@ -1,8 +1,9 @@
 /** The bundle of every path a hook or job needs for one project (ARCHITECTURE.md "paths/"). */
 import { join } from "node:path";
 import { findGitRoot } from "./git-root.js";
-import { homeDir, memdirHome } from "./home.js";
+import { envPath, homeDir, memdirHome } from "./home.js";
 import { type MemoryDirOptions, type MemoryDirSource, resolveMemoryDirDetailed } from "./memory-dir.js";
+import { projectKey } from "./project-key.js";
 import { resolveStateRoot } from "./state-root.js";
 import { assertCwd } from "./validate.js";
 
@@ -15,6 +16,13 @@ export interface ProjectPaths {
   memoryDirSource: MemoryDirSource;
   /** The `.memdir/` state root (DESIGN.md §3.2). Not created here: see `ensureStateRoot`. */
   stateRoot: string;
+  /** `env`: `MEMDIR_STATE_DIR` chose it (outside the project, the user's own); `project`: inside the project. */
+  stateRootSource: "env" | "project";
+  /**
+   * Set when the in-project `.memdir/` came with the repository (git tracks files in it): that
+   * directory, never read nor written; `stateRoot` is then `relocatedStateRoot(…)`.
+   */
+  repositoryStateRoot?: string;
   /** `<stateRoot>/notepad.md` */
   notepad: string;
   /** `<stateRoot>/project-memory.json` */
@@ -58,18 +66,39 @@ export function resolveProjectPaths(opts: MemoryDirOptions): ProjectPaths {
     projectRoot: mem.projectRoot,
     memoryDir: mem.memoryDir,
     memoryDirSource: mem.source,
+    ...statePaths(stateRoot),
+    stateRootSource: envPath(opts.env, "MEMDIR_STATE_DIR") === undefined ? "project" : "env",
+    memdirHome: mh,
+    userMemoryDir: join(mh, "user-memory"),
+    logFile: join(mh, "logs", "memdir.log"),
+    eventsFile: join(mh, "logs", "events.jsonl"),
+    indexFile: join(mh, "index", "search.db"),
+    ledgerFile: join(mh, "ledger.json"),
+  };
+}
+
+type StatePaths = Pick<
+  ProjectPaths,
+  "stateRoot" | "notepad" | "projectMemory" | "sessionsDir" | "summariesDir" | "stateDir" | "wikiDir"
+>;
+
+/** Every path under the state root `stateRoot`. */
+export function statePaths(stateRoot: string): StatePaths {
+  return {
     stateRoot,
     notepad: join(stateRoot, "notepad.md"),
     projectMemory: join(stateRoot, "project-memory.json"),
     sessionsDir: join(stateRoot, "sessions"),
     summariesDir: join(stateRoot, "summaries"),
     stateDir: join(stateRoot, "state"),
-    memdirHome: mh,
-    userMemoryDir: join(mh, "user-memory"),
-    logFile: join(mh, "logs", "memdir.log"),
-    eventsFile: join(mh, "logs", "events.jsonl"),
-    indexFile: join(mh, "index", "search.db"),
     wikiDir: join(stateRoot, "wiki"),
-    ledgerFile: join(mh, "ledger.json"),
   };
+}
+
+/**
+ * The state root memdir uses for `projectRoot` when the in-project one came with the repository:
+ * `<memdirHome>/state/<projectKey(projectRoot)>`.
+ */
+export function relocatedStateRoot(memdirHomeDir: string, projectRoot: string): string {
+  return join(memdirHomeDir, "state", projectKey(projectRoot));
 }

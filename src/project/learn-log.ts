@@ -5,9 +5,9 @@
  * extraction job (`foldToolLog`). Only calls that teach something are logged (a hot path, a command
  * that worked), already normalized and scrubbed, so nothing secret reaches the disk.
  */
-import { appendFileSync, existsSync, renameSync } from "node:fs";
+import { existsSync, renameSync } from "node:fs";
 import { errnoCode } from "../core/errors.js";
-import { readTextIfExists, removeFile } from "../core/fs.js";
+import { appendFileNoFollow, readTextIfExists, removeFile } from "../core/fs.js";
 import { uniqueSuffix } from "../core/unique.js";
 import { normalizeCommand } from "./commands.js";
 import { FILE_TOOLS, hotPathOf, learnFromToolUse, toolFilePath } from "./learn.js";
@@ -51,7 +51,7 @@ export function logToolUse(
   const line = `${JSON.stringify(ev)}\n`;
   const file = pendingLogPath(projectMemoryFile);
   try {
-    appendFileSync(file, line, { mode: 0o600 });
+    appendFileNoFollow(file, line);
   } catch (e) {
     if (errnoCode(e) !== "ENOENT") throw e;
     return false; // no state dir yet: SessionStart creates it

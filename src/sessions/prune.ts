@@ -5,8 +5,9 @@
  * the durable evidence. Throttled by the mtime of `state/.last-prune` so SessionStart pays for it at
  * most once a day.
  */
-import { readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { readdirSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
+import { writeFileAtomic } from "../core/fs.js";
 import { readEndRecord } from "./end-record.js";
 import { isValidSessionId, sessionsStateDir } from "./state.js";
 
@@ -47,7 +48,7 @@ export function pruneEndedSessionState(
       // skipped; tried again next time
     }
   }
-  writeFileSync(marker, "");
+  writeFileAtomic(marker, "", { durable: false }); // a rename: never through a link planted there
   utimesSync(marker, nowMs / 1000, nowMs / 1000);
   return removed;
 }

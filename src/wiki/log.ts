@@ -6,11 +6,10 @@
  * changed), detail the title for page operations. A `|` or `\` inside a field is escaped with `\`;
  * newlines become spaces. Lines are never rewritten.
  */
-import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { isoUtc } from "../core/clock.js";
 import { MemdirError } from "../core/errors.js";
-import { ensureDir, readTextIfExists } from "../core/fs.js";
+import { appendFileNoFollow, ensureDir, readTextIfExists } from "../core/fs.js";
 import { squashWhitespace, truncateCodePoints } from "../core/text.js";
 import { scrub } from "../privacy/index.js";
 import { checkWikiDir, WIKI_LOG_FILE, withWikiLock } from "./list.js";
@@ -74,7 +73,7 @@ export function appendWikiLogLocked(wikiDir: string, entry: WikiLogEntry): void 
   ensureDir(wikiDir);
   const sep =
     existing === undefined ? WIKI_LOG_HEADER : existing === "" || existing.endsWith("\n") ? "" : "\n";
-  appendFileSync(path, `${sep}${line}\n`, { mode: 0o600 });
+  appendFileNoFollow(path, `${sep}${line}\n`);
 }
 
 /**

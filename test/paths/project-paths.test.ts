@@ -17,6 +17,7 @@ describe("resolveProjectPaths", () => {
       memoryDir: join(home, ".claude", "projects", projectKey(repo), "memory"),
       memoryDirSource: "default",
       stateRoot: s,
+      stateRootSource: "project",
       notepad: join(s, "notepad.md"),
       projectMemory: join(s, "project-memory.json"),
       sessionsDir: join(s, "sessions"),

@@ -8,7 +8,7 @@ import { statSync } from "node:fs";
 import { type HookInput, isHookEvent, parseHookInput } from "../../adapters/claude-code/hook-input.js";
 import { contextOutput, serializeOutput } from "../../adapters/claude-code/hook-output.js";
 import { describeError, isMemdirError, type MemdirError } from "../../core/errors.js";
-import { type AppContext, fallbackLogFile, logLine, projectContext } from "../context.js";
+import { type AppContext, ensureProjectState, fallbackLogFile, logLine, projectContext } from "../context.js";
 import { JOB_ENV_MARKER, type Runtime } from "../runtime.js";
 
 /** A handler returns text for `additionalContext`, or undefined for empty stdout. */
@@ -100,6 +100,9 @@ export async function runHook(event: string, raw: string, rt: Runtime): Promise<
   let ctx: AppContext | undefined;
   try {
     ctx = projectContext(rt, cwd);
+    // Every hook writes session state: `.memdir/` and its `.gitignore` exist before the first write
+    // (SessionStart does it as one of its steps, so a failure there still injects the rest).
+    if (event !== "SessionStart") ensureProjectState(ctx);
     const text = await handler(ctx, parsed.input);
     return text && isHookEvent(event) ? serializeOutput(contextOutput(event, text)) : "";
   } catch (e) {
@@ -109,6 +112,11 @@ export async function runHook(event: string, raw: string, rt: Runtime): Promise<
     // scatter memories); the session must hear about it, not find out weeks later.
     if (!ctx && event === "SessionStart" && isMemdirError(e, "BAD_CONFIG"))
       return serializeOutput(contextOutput(event, configStopNotice(e)));
+    // A directory reached through a symbolic link: nothing is read or written; one line says why.
+    if (!ctx && event === "SessionStart" && isMemdirError(e, "UNSAFE_PATH"))
+      return serializeOutput(
+        contextOutput(event, `${e.message.split("\n")[0]} Tell the user; \`memdir status\` shows the same.`),
+      );
     return "";
   }
 }

@@ -6,7 +6,7 @@
 import { statSync } from "node:fs";
 import type { HookInput } from "../../adapters/claude-code/hook-input.js";
 import { describeError, MemdirError } from "../../core/errors.js";
-import { claimMemoryDir, ensureStateRoot } from "../../paths/index.js";
+import { claimMemoryDir } from "../../paths/index.js";
 import { foldToolLog } from "../../project/index.js";
 import {
   findReclaimableSessions,
@@ -14,7 +14,7 @@ import {
   reclaimSession,
   writeSessionStarted,
 } from "../../sessions/index.js";
-import type { AppContext } from "../context.js";
+import { type AppContext, ensureProjectState } from "../context.js";
 import { buildSessionContext } from "../session-context.js";
 
 export async function onSessionStart(ctx: AppContext, input: HookInput): Promise<string | undefined> {
@@ -32,7 +32,7 @@ export async function onSessionStart(ctx: AppContext, input: HookInput): Promise
     }
   };
   await step("recording the session start", () => {
-    ensureStateRoot(paths.stateRoot);
+    ensureProjectState(ctx);
     writeSessionStarted(paths.stateRoot, input.session_id, {
       ownerPid: rt.ownerPid,
       startedAtMs: now,
