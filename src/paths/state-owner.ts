@@ -113,7 +113,12 @@ export function stateOwnership(
 /**
  * Records that memdir itself just created `stateRoot` (no git check needed later).
  */
-export function recordOwnStateRoot(stateRoot: string, projectRoot: string, memdirHome: string, nowMs: number): void {
+export function recordOwnStateRoot(
+  stateRoot: string,
+  projectRoot: string,
+  memdirHome: string,
+  nowMs: number,
+): void {
   try {
     const st = lstatSync(stateRoot);
     writeJsonAtomic(
