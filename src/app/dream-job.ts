@@ -7,6 +7,7 @@
  * (mtime = lastConsolidatedAt). A dry run plans only: no lock, no gate, nothing written.
  */
 import { join } from "node:path";
+import { sweepStaleTempFiles } from "../core/temp-files.js";
 import {
   applyDreamPlan,
   applyIndexBudget,
@@ -128,6 +129,20 @@ function advanceLogCursor(memoryDir: string, logs: DreamPlan["logs"], journal: J
 }
 
 /**
+ * Removes the temp files that killed writers left in the memory dirs and the state root (each
+ * removal is logged). Never throws.
+ */
+function sweepTemps(ctx: AppContext): void {
+  const { paths, rt } = ctx;
+  const dirs = [paths.memoryDir, paths.userMemoryDir, paths.stateRoot, paths.summariesDir, paths.sessionsDir];
+  for (const dir of dirs) {
+    const removed = sweepStaleTempFiles(dir, { nowMs: rt.now(), isAlive: rt.isAlive });
+    if (removed.length)
+      ctx.log("info", "job:dream", `removed ${removed.length} stale temp file(s) in ${dir}`);
+  }
+}
+
+/**
  * Runs one dream for the project at `o.cwd`. Skips (gates, lock held) are recorded as
  * `dream_skipped` events and returned; success is a `dream_completed` event; a failure is a
  * `dream_failed` event, the lock is rolled back (the next session retries) and the error rethrown.
@@ -185,6 +200,7 @@ export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutco
   }
   held = lock;
   try {
+    sweepTemps(ctx);
     const g = gatherDream(ctx, sessions);
     const plan = await makePlan(ctx, g, mode, started);
     // A signal that arrived during a synchronous (offline) plan is handled here, before any write.

@@ -5,24 +5,31 @@
  */
 
 import { fstatSync, readSync, writeSync } from "node:fs";
+import { MAX_HOOK_INPUT_BYTES } from "../adapters/claude-code/hook-types.js";
 import { fallbackLogFile, logLine } from "../app/context.js";
 import { runHook } from "../app/hooks/run.js";
 import { processRuntime } from "../app/runtime.js";
 
-/** stdin beyond this many bytes is not read (the input is then rejected as too large). */
-const MAX_STDIN_BYTES = 8 * 1024 * 1024;
+/** stdin is read and dropped up to this many bytes (so the harness's write does not fail) past what is kept. */
+const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
 /** Stop waiting for stdin after this many ms (a harness always closes it; a human at a TTY may not). */
 const STDIN_TIMEOUT_MS = 5_000;
 
+interface Stdin {
+  /** The first MAX_HOOK_INPUT_BYTES bytes (all of stdin when it is not `truncated`). */
+  bytes: Buffer;
+  /** stdin was longer than MAX_HOOK_INPUT_BYTES. */
+  truncated: boolean;
+}
+
 /**
- * Reads stdin fully with sync reads on fd 0 (no stream machinery: it would load net/stream modules on
- * every hook start). Falls back to the stream when fd 0 is non-blocking (EAGAIN). `tooLarge` when it
- * exceeds MAX_STDIN_BYTES (the rest is left unread).
+ * Reads stdin with sync reads on fd 0 (no stream machinery: it would load net/stream modules on
+ * every hook start), keeping its first MAX_HOOK_INPUT_BYTES bytes and dropping the rest. Falls back
+ * to the stream when fd 0 is non-blocking (EAGAIN).
  */
-async function readStdin(): Promise<{ text: string; tooLarge: boolean }> {
-  if (isTerminal()) return { text: "", tooLarge: false };
-  const chunks: Buffer[] = [];
-  let size = 0;
+async function readStdin(): Promise<Stdin> {
+  if (isTerminal()) return { bytes: Buffer.alloc(0), truncated: false };
+  const keep = new Collector();
   const buf = Buffer.allocUnsafe(1 << 16);
   for (;;) {
     let n: number;
@@ -30,16 +37,33 @@ async function readStdin(): Promise<{ text: string; tooLarge: boolean }> {
       n = readSync(0, buf, 0, buf.length, null);
     } catch (e) {
       const code = (e as { code?: string }).code;
-      if (code === "EAGAIN") return readStdinStream(chunks, size);
+      if (code === "EAGAIN") return readStdinStream(keep);
       if (code === "EOF") break;
       throw e;
     }
-    if (n === 0) break;
-    size += n;
-    if (size > MAX_STDIN_BYTES) return { text: "", tooLarge: true };
-    chunks.push(Buffer.from(buf.subarray(0, n)));
+    if (n === 0 || !keep.add(buf.subarray(0, n))) break;
   }
-  return { text: Buffer.concat(chunks).toString("utf8"), tooLarge: false };
+  return keep.result();
+}
+
+/** Keeps the first MAX_HOOK_INPUT_BYTES bytes, counts the rest; `add` is false past MAX_DRAIN_BYTES. */
+class Collector {
+  private chunks: Buffer[] = [];
+  private kept = 0;
+  private seen = 0;
+  add(chunk: Buffer): boolean {
+    this.seen += chunk.length;
+    const room = MAX_HOOK_INPUT_BYTES - this.kept;
+    if (room > 0) {
+      const part = Buffer.from(chunk.subarray(0, room));
+      this.chunks.push(part);
+      this.kept += part.length;
+    }
+    return this.seen <= MAX_HOOK_INPUT_BYTES + MAX_DRAIN_BYTES;
+  }
+  result(): Stdin {
+    return { bytes: Buffer.concat(this.chunks, this.kept), truncated: this.seen > MAX_HOOK_INPUT_BYTES };
+  }
 }
 
 /** fd 0 is a terminal (a character device that is not /dev/null): a human ran the hook by hand. */
@@ -52,22 +76,18 @@ function isTerminal(): boolean {
   }
 }
 
-function readStdinStream(chunks: Buffer[], start: number): Promise<{ text: string; tooLarge: boolean }> {
+function readStdinStream(keep: Collector): Promise<Stdin> {
   return new Promise((resolve) => {
-    let size = start;
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      const tooLarge = size > MAX_STDIN_BYTES;
-      resolve({ text: tooLarge ? "" : Buffer.concat(chunks).toString("utf8"), tooLarge });
+      resolve(keep.result());
     };
     const timer = setTimeout(finish, STDIN_TIMEOUT_MS);
     process.stdin.on("data", (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_STDIN_BYTES) chunks.push(c);
-      else chunks.length = 0;
+      if (!keep.add(c)) finish();
     });
     process.stdin.on("end", finish);
     process.stdin.on("error", finish);
@@ -96,17 +116,7 @@ async function main(): Promise<void> {
   let out = "";
   try {
     const stdin = await readStdin();
-    if (stdin.tooLarge) {
-      logLine(
-        fallbackLogFile(rt),
-        rt,
-        "warn",
-        `hook:${event}`,
-        `ignored hook input: stdin larger than ${MAX_STDIN_BYTES} bytes`,
-      );
-    } else {
-      out = await runHook(event, stdin.text, rt);
-    }
+    out = await runHook(event, stdin.bytes.toString("utf8"), rt, { truncated: stdin.truncated });
   } catch (e) {
     logLine(fallbackLogFile(rt), rt, "error", `hook:${event}`, e instanceof Error ? e.message : String(e));
   }

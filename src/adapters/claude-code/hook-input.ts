@@ -3,6 +3,7 @@
  * Field names: reference/claude-code.md §1.2 (stable core in 2.0.77 and 2.1.332). Unknown fields are
  * kept; known fields of the wrong type are rejected. Every failure is a `{ok:false, code, reason}`.
  */
+import { firstJsonObject } from "../../core/json-prefix.js";
 import { toWellFormed } from "../../core/text.js";
 import {
   HOOK_EVENTS,
@@ -137,7 +138,8 @@ function wellFormDeep(root: Record<string, unknown>): boolean {
 
 /**
  * Parses Claude Code hook stdin for `event` (the argv event, which wins over `hook_event_name`).
- * Tolerates a BOM, CRLF, trailing whitespace and lone surrogates (replaced with U+FFFD). Rejects an
+ * Tolerates a BOM, CRLF, trailing whitespace, NUL bytes or other text after one JSON object (noted),
+ * and lone surrogates (replaced with U+FFFD). Rejects an
  * unknown event, empty input, more than MAX_HOOK_INPUT_BYTES bytes, non-JSON, arrays and
  * primitives, a missing or unsafe `session_id`, a missing `cwd` (and `prompt` / `tool_name` for
  * their events), and known fields of the wrong type (`null` counts as absent, except
@@ -166,10 +168,15 @@ export function parseHookInput(event: string, raw: string | Buffer): ParseResult
   text = text.trim();
   if (text === "") return fail("EMPTY", "empty input");
   let value: unknown;
+  let trailing = 0;
   try {
     value = JSON.parse(text);
   } catch {
-    return fail("NOT_JSON", `${size} bytes that are not valid JSON`);
+    // One object followed by NUL bytes or other garbage: the object is the input.
+    const first = firstJsonObject(text);
+    if (!first) return fail("NOT_JSON", `${size} bytes that are not valid JSON`);
+    value = first.value;
+    trailing = first.rest;
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return fail("NOT_OBJECT", `${typeName(value)}`);
@@ -177,6 +184,7 @@ export function parseHookInput(event: string, raw: string | Buffer): ParseResult
   const obj = value as Record<string, unknown>;
   const notes: string[] = [];
   if (hadBom) notes.push("leading BOM removed");
+  if (trailing) notes.push(`${trailing} characters after the JSON object ignored`);
   if (LONE_OR_ESCAPED_SURROGATE.test(text) && wellFormDeep(obj))
     notes.push("lone surrogates replaced with U+FFFD");
   const sid = obj.session_id;

@@ -5,8 +5,17 @@
  */
 
 import { statSync } from "node:fs";
-import { type HookInput, isHookEvent, parseHookInput } from "../../adapters/claude-code/hook-input.js";
+import {
+  type HookEvent,
+  type HookInput,
+  isHookEvent,
+  MAX_HOOK_INPUT_BYTES,
+  type ParseResult,
+  parseHookInput,
+} from "../../adapters/claude-code/hook-input.js";
 import { contextOutput, serializeOutput } from "../../adapters/claude-code/hook-output.js";
+import { salvageOversizedInput } from "../../adapters/claude-code/hook-salvage.js";
+import { SUBAGENT_TOOLS } from "../../adapters/claude-code/tools.js";
 import { describeError, isMemdirError, type MemdirError } from "../../core/errors.js";
 import { type AppContext, ensureProjectState, fallbackLogFile, logLine, projectContext } from "../context.js";
 import { JOB_ENV_MARKER, type Runtime } from "../runtime.js";
@@ -61,9 +70,30 @@ function configStopNotice(e: MemdirError): string {
 }
 
 /**
- * Runs one hook invocation. `raw` is the stdin text. Returns the stdout to print.
+ * The `<remember>` notes of an input too large to handle: taken from the note-carrying member as far
+ * as its first MAX_HOOK_INPUT_BYTES bytes reach (a prompt, or a subagent tool's output), stored in the
+ * notepad; everything else of the input is dropped. Returns how many were stored.
  */
-export async function runHook(event: string, raw: string, rt: Runtime): Promise<string> {
+async function keepOversizedNotes(event: HookEvent, raw: string, rt: Runtime): Promise<number> {
+  const s = salvageOversizedInput(event, raw);
+  if (!s || !/<remember/i.test(s.text) || !isDirectory(s.cwd)) return 0;
+  if (event === "PostToolUse" && !SUBAGENT_TOOLS.has(s.toolName ?? "")) return 0;
+  const ctx = projectContext(rt, s.cwd);
+  ensureProjectState(ctx);
+  const { captureRememberTags } = await import("./remember.js");
+  return captureRememberTags(ctx, s.text, rt.now());
+}
+
+/**
+ * Runs one hook invocation. `raw` is the stdin text; `truncated` means stdin was longer than
+ * MAX_HOOK_INPUT_BYTES and `raw` is its start. Returns the stdout to print.
+ */
+export async function runHook(
+  event: string,
+  raw: string,
+  rt: Runtime,
+  opts: { truncated?: boolean } = {},
+): Promise<string> {
   if (rt.env[JOB_ENV_MARKER] === "1" || rt.env.MEMDIR_DISABLE === "1") return "";
   const source = `hook:${event}`;
   const handler = await handlerFor(event).catch(() => undefined);
@@ -77,9 +107,20 @@ export async function runHook(event: string, raw: string, rt: Runtime): Promise<
     );
     return "";
   }
-  const parsed = parseHookInput(event, raw);
+  const parsed: ParseResult = opts.truncated
+    ? {
+        ok: false,
+        code: "TOO_LARGE",
+        reason: `expected at most ${MAX_HOOK_INPUT_BYTES} bytes of hook input; received more (not parsed)`,
+      }
+    : parseHookInput(event, raw);
   if (!parsed.ok) {
-    logLine(fallbackLogFile(rt), rt, "warn", source, `ignored hook input: ${parsed.reason}`);
+    let kept = "";
+    if (parsed.code === "TOO_LARGE" && isHookEvent(event)) {
+      const n = await keepOversizedNotes(event, raw, rt).catch(() => 0);
+      if (n) kept = `; ${n} <remember> note(s) taken from its first ${MAX_HOOK_INPUT_BYTES} bytes`;
+    }
+    logLine(fallbackLogFile(rt), rt, "warn", source, `ignored hook input: ${parsed.reason}${kept}`);
     return "";
   }
   if (parsed.notes.length) {

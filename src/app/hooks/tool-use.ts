@@ -5,16 +5,13 @@
  * Hot path: sync fs, no yaml/zod; the notepad (which pulls the store) loads only when a tag is present.
  */
 import type { HookInput } from "../../adapters/claude-code/hook-input.js";
+import { SUBAGENT_TOOLS } from "../../adapters/claude-code/tools.js";
 import { isInsideDir } from "../../jobs/extract/mutual.js";
 import { logToolUse, toolFilePath } from "../../project/index.js";
 import { countToolCall, recordToolUse } from "../../sessions/index.js";
 import type { AppContext } from "../context.js";
 import { captureRememberTags } from "./remember.js";
 import { maybeStartSessionMemory } from "./session-memory-gate.js";
-
-/** Subagents report through these tools; only their output is searched for `<remember>` tags
- * (a Read of a file that documents the tag must not become a note). */
-const SUBAGENT_TOOLS = new Set(["Task", "Agent"]);
 
 /** All string leaves of a tool response joined by newlines (plain text, not JSON-escaped). */
 function responseText(v: unknown, out: string[] = [], depth = 0): string[] {

@@ -187,7 +187,15 @@ describe("parseHookInput: the fault matrix, for every event", () => {
     expectRejected(event, "\uFEFF", "EMPTY");
     expectRejected(event, "not json at all", "NOT_JSON");
     expectRejected(event, '{"session_id":', "NOT_JSON");
-    expectRejected(event, `${JSON.stringify(valid(event))}\n${JSON.stringify(valid(event))}`, "NOT_JSON");
+    // One object followed by NUL bytes, garbage or a second object: the first object, noted.
+    for (const tail of ["\0\0\0\0", "\ngarbage", `\n${JSON.stringify(valid(event))}`]) {
+      const r = parseHookInput(event, JSON.stringify(valid(event)) + tail);
+      expect(r.ok).toBe(true);
+      if (r.ok) {
+        expect(r.input.session_id).toBe(valid(event).session_id);
+        expect(r.notes.join()).toMatch(/characters after the JSON object ignored/);
+      }
+    }
     expect(expectRejected(event, JSON.stringify([valid(event)]), "NOT_OBJECT")).toMatch(/an array$/);
     for (const prim of ["42", '"str"', "true", "null"]) expectRejected(event, prim, "NOT_OBJECT");
     expectRejected(event, JSON.stringify({ ...valid(event), session_id: undefined }), "MISSING_FIELD");
@@ -328,6 +336,7 @@ describe("hot path", () => {
       "adapters/claude-code/hook-input.ts",
       "adapters/claude-code/hook-output.ts",
       "adapters/claude-code/hook-types.ts",
+      "core/json-prefix.ts",
       "core/text.ts",
     ]);
   });
