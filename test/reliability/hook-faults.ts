@@ -1,0 +1,199 @@
+/**
+ * The hook fault matrix: every hook event against bad stdin (empty, not JSON, wrong types, 9 MB, lone
+ * surrogates, BOM, NUL, CRLF) and a broken environment (a cwd that is missing or a file, a broken
+ * config, a memory dir that is a file or a link loop, a `.memdir` link loop, transcripts that are
+ * devices, FIFOs, sockets, directories or 2 GB sparse files). Every run must exit 0 with empty
+ * stdout or one JSON object valid for the event, within a time bound.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { checkHookOutput, HOOK_EVENTS } from "../../src/adapters/claude-code/index.js";
+import { sandbox } from "./sandbox.js";
+
+export interface FaultFigures {
+  runs: number;
+  failures: string[];
+  /** Wall time of one hook run (ms): median, 95th percentile, maximum. */
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+}
+
+interface Fault {
+  name: string;
+  /** Stdin for `event` in a sandbox whose project is `project`; extra env; setup in the sandbox home. */
+  make(
+    event: string,
+    project: string,
+    home: string,
+  ): { stdin: string | Buffer; env?: Record<string, string> };
+}
+
+function valid(
+  event: string,
+  project: string,
+  transcript = join(project, "t.jsonl"),
+): Record<string, unknown> {
+  const base = { session_id: "s-fault", transcript_path: transcript, cwd: project, hook_event_name: event };
+  switch (event) {
+    case "UserPromptSubmit":
+      return { ...base, prompt: "<remember>a note</remember> please fix the build" };
+    case "PreToolUse":
+    case "PostToolUse":
+    case "PostToolUseFailure":
+      return {
+        ...base,
+        tool_name: "Read",
+        tool_input: { file_path: join(project, "a.ts") },
+        tool_response: "ok",
+        error: "x",
+      };
+    case "SessionStart":
+      return { ...base, source: "startup" };
+    case "SessionEnd":
+      return { ...base, reason: "other" };
+    default:
+      return base;
+  }
+}
+
+const json = (v: unknown) => JSON.stringify(v);
+
+function faults(fixtures: string): Fault[] {
+  const withTranscript = (name: string, path: string): Fault => ({
+    name: `transcript is ${name}`,
+    make: (e, p) => ({ stdin: json(valid(e, p, path)) }),
+  });
+  return [
+    { name: "empty", make: () => ({ stdin: "" }) },
+    { name: "not JSON", make: () => ({ stdin: "{this is not json" }) },
+    {
+      name: "wrong types",
+      make: (e, p) => ({ stdin: json({ ...valid(e, p), session_id: 42, cwd: { a: 1 }, prompt: [1] }) }),
+    },
+    {
+      name: "9 MB",
+      make: (e, p) => ({
+        stdin: json({
+          ...valid(e, p),
+          prompt: "x".repeat(9 * 1024 * 1024),
+          tool_response: "y".repeat(9 * 1024 * 1024),
+        }),
+      }),
+    },
+    {
+      name: "lone surrogates",
+      make: (e, p) => ({ stdin: json({ ...valid(e, p), extra: "\ud800 \udfff" }) }),
+    },
+    { name: "BOM", make: (e, p) => ({ stdin: `\ufeff${json(valid(e, p))}` }) },
+    {
+      name: "trailing NUL",
+      make: (e, p) => ({ stdin: Buffer.concat([Buffer.from(json(valid(e, p))), Buffer.alloc(32)]) }),
+    },
+    {
+      name: "NUL inside strings",
+      make: (e, p) => ({
+        stdin: json({ ...valid(e, p), prompt: "a\u0000b", tool_input: { file_path: "a\u0000b" } }),
+      }),
+    },
+    {
+      name: "CRLF",
+      make: (e, p) => ({ stdin: JSON.stringify(valid(e, p), null, 2).replace(/\n/g, "\r\n") }),
+    },
+    { name: "cwd missing", make: (e, p) => ({ stdin: json({ ...valid(e, p), cwd: join(p, "nope") }) }) },
+    {
+      name: "cwd is a file",
+      make: (e, p, h) => {
+        writeFileSync(join(h, "a-file"), "x");
+        return { stdin: json({ ...valid(e, p), cwd: join(h, "a-file") }) };
+      },
+    },
+    {
+      name: "broken config",
+      make: (e, p, h) => {
+        mkdirSync(join(h, ".memdir"), { recursive: true });
+        writeFileSync(join(h, ".memdir", "config.json"), "{ not json");
+        return { stdin: json(valid(e, p)) };
+      },
+    },
+    {
+      name: "memory dir is a file",
+      make: (e, p, h) => {
+        writeFileSync(join(h, "memory-file"), "x");
+        return { stdin: json(valid(e, p)), env: { MEMDIR_MEMORY_DIR: join(h, "memory-file") } };
+      },
+    },
+    {
+      name: "memory dir is a link loop",
+      make: (e, p, h) => {
+        symlinkSync(join(h, "loop-b"), join(h, "loop-a"));
+        symlinkSync(join(h, "loop-a"), join(h, "loop-b"));
+        return { stdin: json(valid(e, p)), env: { MEMDIR_MEMORY_DIR: join(h, "loop-a") } };
+      },
+    },
+    {
+      name: ".memdir is a link loop",
+      make: (e, p) => {
+        symlinkSync(join(p, ".memdir"), join(p, ".memdir"));
+        return { stdin: json(valid(e, p)) };
+      },
+    },
+    withTranscript("/dev/zero", "/dev/zero"),
+    withTranscript("/dev/urandom", "/dev/urandom"),
+    withTranscript("a FIFO", join(fixtures, "fifo")),
+    withTranscript("a directory", fixtures),
+    withTranscript("a socket", join(fixtures, "s.sock")),
+    withTranscript("a 2 GB sparse file", join(fixtures, "sparse.jsonl")),
+  ];
+}
+
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
+
+/** Runs the matrix `rounds` times; a run slower than `boundMs` is a failure. */
+export async function hookFaultMatrix(rounds: number, boundMs: number): Promise<FaultFigures> {
+  const fixtures = mkdtempSync(join(tmpdir(), "memdir-rel-fixtures-"));
+  execFileSync("mkfifo", [join(fixtures, "fifo")]);
+  execFileSync("truncate", ["-s", "2G", join(fixtures, "sparse.jsonl")]);
+  const server: Server = createServer();
+  await new Promise<void>((r) => server.listen(join(fixtures, "s.sock"), r));
+  const failures: string[] = [];
+  const times: number[] = [];
+  try {
+    const cells: (() => Promise<void>)[] = [];
+    for (let round = 0; round < rounds; round++)
+      for (const fault of faults(fixtures))
+        for (const event of HOOK_EVENTS)
+          cells.push(async () => {
+            const s = sandbox("memdir-rel-fault-");
+            const { stdin, env } = fault.make(event, s.project, s.home);
+            const t0 = Date.now();
+            const r = await s.runAsync(["hook", event], stdin, env);
+            const ms = Date.now() - t0;
+            times.push(ms);
+            const where = `${event} × ${fault.name}`;
+            if (r.status !== 0) failures.push(`${where}: exit ${r.status}`);
+            const bad = checkHookOutput(event, r.stdout);
+            if (bad) failures.push(`${where}: ${bad}`);
+            if (ms > boundMs) failures.push(`${where}: ${ms} ms (bound ${boundMs} ms)`);
+          });
+    // Two at a time: this machine kind has 2 cores.
+    const worker = async () => {
+      for (let c = cells.shift(); c; c = cells.shift()) await c();
+    };
+    await Promise.all([worker(), worker()]);
+  } finally {
+    server.close();
+    rmSync(fixtures, { recursive: true, force: true });
+  }
+  return {
+    runs: times.length,
+    failures,
+    p50Ms: quantile(times, 0.5),
+    p95Ms: quantile(times, 0.95),
+    maxMs: Math.max(...times),
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The reliability harness (quick mode in `npm test`; `npm run test:reliability` runs the full mode
+ * and writes its figures for bench/RESULTS.md). Every part runs the real bin as the user's harness
+ * would: kills during dreams and extractions, the hook fault matrix, concurrent writers.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../helpers/tmp.js";
+import { concurrentWrites } from "./concurrent-writes.js";
+import { hookFaultMatrix } from "./hook-faults.js";
+import { killTrials, tornFiles } from "./kill-trials.js";
+import { MODE, pick, report } from "./mode.js";
+
+const LONG = MODE === "full" ? 3 * 3600_000 : 600_000;
+
+describe(`reliability (${MODE})`, () => {
+  it("the torn-file check finds a half-written topic file", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "ok.md"), "---\nname: ok\ndescription: fine\ntype: user\n---\nFine.\n");
+    writeFileSync(join(dir, "half.md"), "---\nname: half\ndescription: cut");
+    writeFileSync(join(dir, "empty.md"), "");
+    expect(tornFiles(dir).sort()).toEqual(["empty.md", "half.md"]);
+  });
+
+  it(
+    "kill -9 during dreams and extractions: no torn file, no stuck lock, nothing lost, undo byte for byte",
+    async () => {
+      const f = await killTrials(pick(30, 300), pick(20, 200));
+      report("kill-9", { ...f, failures: f.failures.slice(0, 20) });
+      expect(f.failures).toEqual([]);
+      expect(f.trials).toBe(pick(50, 500));
+      expect(f.killed).toBeGreaterThan(f.trials / 3);
+    },
+    LONG,
+  );
+
+  it(
+    "hook fault matrix: every event × every fault exits 0 with valid stdout within the bound",
+    async () => {
+      const f = await hookFaultMatrix(pick(1, 3), 5_000);
+      report("hook-faults", { ...f, failures: f.failures.slice(0, 20) });
+      expect(f.failures).toEqual([]);
+      expect(f.runs).toBeGreaterThan(200);
+    },
+    LONG,
+  );
+
+  it(
+    "concurrent writers: every note and page kept exactly once",
+    async () => {
+      const f = await concurrentWrites(8, pick(12, 50));
+      report("concurrent-writes", { ...f, failures: f.failures.slice(0, 20) });
+      expect(f.failures).toEqual([]);
+      expect(f.notesKept).toBe(8 * pick(12, 50));
+    },
+    LONG,
+  );
+});
