@@ -7,6 +7,8 @@ import { toWellFormed } from "../core/text.js";
 import { redactWithSecretlint } from "./deep.js";
 import { stripPrivate } from "./private-tags.js";
 import { redactSecrets } from "./redact.js";
+import { TOKEN_RULES } from "./secret-rules.js";
+import { leadSource } from "./split.js";
 
 export { privateSpans, redactEchoes, stripPrivate } from "./private-tags.js";
 export { containsSecret, redactSecrets } from "./redact.js";
@@ -52,16 +54,21 @@ export function scrub(text: string): string {
 /**
  * Conservative pre-check that lets `scrub` skip the rule set on plain text such as `npm test`: false
  * only when no rule can fire, i.e. the text has no tag (`<`), no assignment or credential separator
- * (`=`, `:`, `@`), no run of 16+ token characters (every key, token and JWT rule needs one; matched as `{16}`, not `{16,}`, which overflows the regex backtrack stack on a multi-megabyte token), and none
- * of the words the keyword rules look for (English, and the Korean `비밀번호`/`비번`/`암호` of the prose rule). Hooks call `scrub` on every tool call; compiling the whole
- * rule set costs more than a millisecond per process. test/privacy/prefilter.test.ts checks that
- * `scrub` equals the full pass wherever this returns false.
+ * (`=`, `:`, `@`), no run of 16+ token characters (every key, token, JWT and encoded-run rule needs one;
+ * matched as `{16}`, not `{16,}`, which overflows the regex backtrack stack on a multi-megabyte token),
+ * no token lead (`ghp_`, `sk-ant-`, … : a token split into short pieces starts with one), and none of
+ * the words the keyword rules look for (English, and the Korean `비밀번호`/`비번`/`암호` of the prose
+ * rule). Hooks call `scrub` on every tool call; compiling the whole rule set costs more than a
+ * millisecond per process. test/privacy/prefilter.test.ts checks that `scrub` equals the full pass
+ * wherever this returns false.
  */
 export function mayNeedScrub(text: string): boolean {
-  return MAY_NEED.test(text);
+  return MAY_NEED.test(text) || LEAD_HINT.test(text);
 }
 const MAY_NEED =
   /[<=:@]|[A-Za-z0-9+/_.~-]{16}|bearer|private|secret|token|pass|pwd|key|auth|cred|cookie|session|begin|비밀번호|비번|암호|\s-p|--pw|login|configure/i;
+/** A token lead not inside a run of token characters (split.ts joins the pieces that follow one). */
+const LEAD_HINT = new RegExp(`(?<![A-Za-z0-9_.+/~-])(?:${leadSource(TOKEN_RULES)})`);
 
 /** The full pass without the pre-check (for tests of the pre-check). */
 export function scrubFull(text: string): string {
