@@ -14,7 +14,7 @@ export function genericKinds(): SecretKind[] {
   const sshBody = rand(B64, 70 * 4);
   const jwtSig = rand(B64URL, 43);
   const jwt = `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${b64('{"sub":"u-8812","exp":1893456000}').replace(/=+$/, "")}.${jwtSig}`;
-  const basic = `deploy:${rand(ALNUM, 10)}`;
+  const basic = `deploy:${rand(ALNUM, 16)}`;
   const shortBasic = "u:pass";
   const bearer = rand(B64URL, 40);
   const okta = `00${rand(B64URL, 40)}`;
