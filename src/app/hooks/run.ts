@@ -8,6 +8,7 @@ import { statSync } from "node:fs";
 import { type HookInput, isHookEvent, parseHookInput } from "../../adapters/claude-code/hook-input.js";
 import { contextOutput, serializeOutput } from "../../adapters/claude-code/hook-output.js";
 import { describeError, isMemdirError, type MemdirError } from "../../core/errors.js";
+import { containsSecret } from "../../privacy/index.js";
 import { type AppContext, fallbackLogFile, logLine, projectContext } from "../context.js";
 import { JOB_ENV_MARKER, type Runtime } from "../runtime.js";
 
@@ -80,6 +81,11 @@ export async function runHook(event: string, raw: string, rt: Runtime): Promise<
   const parsed = parseHookInput(event, raw);
   if (!parsed.ok) {
     logLine(fallbackLogFile(rt), rt, "warn", source, `ignored hook input: ${parsed.reason}`);
+    return "";
+  }
+  if (containsSecret(parsed.input.session_id)) {
+    // The session id names files (state dir, summary, end record): never one that holds a secret.
+    logLine(fallbackLogFile(rt), rt, "warn", source, "ignored hook input: a session_id that holds a secret");
     return "";
   }
   if (parsed.notes.length) {
