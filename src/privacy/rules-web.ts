@@ -42,9 +42,10 @@ export const WEB_RULES: readonly SecretRule[] = [
     accept: (s) => hasDigit(s) || s.length >= 20,
   },
   {
-    // The whole header value: cookie names say nothing about which value is the session.
+    // The whole header value (to a line end, a quote or a marker): cookie names say nothing about which
+    // value is the session.
     name: "cookie",
-    pattern: /(?<pre>(?<![A-Za-z0-9_-])(?:Set-)?Cookie["']?[ \t]*:[ \t]*)(?<secret>[^\r\n"'\\]{1,4096})/gi,
+    pattern: /(?<pre>(?<![A-Za-z0-9_-])(?:Set-)?Cookie["']?[ \t]*:[ \t]*)(?<secret>[^\r\n"'\\[]{1,4096})/gi,
     accept: (s) => /=[^;\s]{8,}/.test(s),
   },
   {

@@ -2,10 +2,12 @@
  * Tokens split across a line break or a string concatenation, as terminals wrap them and code builds
  * them: `sk-ant-api03-abc…\` + newline + `  …def`, `"sk-ant-api03-abc" + "def…"`, `('ghp_abc'` + newline
  * + `'def')`. A piece that starts with a rule's literal lead (rule-kit `lead`) and ends at a break is
- * joined with the pieces after it (at most 8, 1,024 characters in all); when the joined text is a token of
- * that rule longer than the first piece, everything from the lead to the end of the last piece used
- * becomes `[REDACTED:<rule>]`. Conservative: when the first piece is already a whole token, a piece is
- * only joined if it ends the line or the string. Linear: every candidate is bounded.
+ * joined with the pieces after it (at most 8, 1,024 characters in all); the longest join that a lead rule
+ * reads as one token reaching into its last piece is redacted, from the lead to the end of that piece,
+ * as `[REDACTED:<rule>]`. A quote or a `\` continuation always joins; a bare line break is conservative:
+ * when the first piece is already a whole token, pieces are only joined when each has 8+ characters
+ * with a digit and the last ends the line or the string (a word on the next line stays). Linear: every
+ * candidate is bounded.
  */
 import { isPlaceholder, marker, type SecretRule } from "./rule-kit.js";
 
@@ -22,6 +24,8 @@ const MAX_JOINED = 1024;
 interface Compiled {
   rule: SecretRule;
   sticky: RegExp;
+  /** The rule's lead, anchored: only rules whose lead starts the first piece are tried. */
+  lead: RegExp;
 }
 
 let compiled: { candidate: RegExp; rules: Compiled[] } | undefined;
@@ -35,6 +39,7 @@ function compile(rules: readonly SecretRule[]) {
   const sticky = leads.map((rule) => ({
     rule,
     sticky: new RegExp(rule.pattern.source, `${rule.pattern.flags.replace("g", "")}y`),
+    lead: new RegExp(`^(?:${rule.lead})`),
   }));
   return { candidate, rules: sticky };
 }
@@ -53,6 +58,38 @@ function secretAt0(c: Compiled, s: string): string | undefined {
   return secret;
 }
 
+/** A piece that reads as the rest of a token, not a word on the next line: 8+ characters with a digit. */
+const fragmentLike = (p: string) => p.length >= 8 && /\d/.test(p);
+/** A break that says "the string goes on": a quote or a `\` line continuation (not an escaped `\n`). */
+const continues = (brk: string) => /["'`]|\\(?![nr])/.test(brk);
+
+/**
+ * The longest join `parts[0..n)` (n ≥ 2, longest first) that a rule whose lead starts `parts[0]` reads as
+ * one token reaching into `parts[n-1]`. When `parts[0]` alone is already a whole token and a bare line
+ * break is among the joins, `parts[n-1]` must also end a line or a string (`endsLine`) and every joined
+ * piece look like a token fragment. Returns the rule's name and the index of the last piece used.
+ */
+function longestJoin(
+  parts: string[],
+  breaks: string[],
+  endsLine: (k: number) => boolean,
+): { rule: string; last: number } | undefined {
+  const rules = compiled!.rules.filter((c) => c.lead.test(parts[0]!));
+  const whole = rules.filter((c) => secretAt0(c, parts[0]!) !== undefined);
+  for (let n = parts.length; n >= 2; n--) {
+    const joined = parts.slice(0, n).join("");
+    const before = joined.length - parts[n - 1]!.length;
+    const bare = !breaks.slice(0, n - 1).every(continues);
+    for (const c of rules) {
+      const secret = secretAt0(c, joined);
+      if (secret === undefined || secret.length <= before) continue;
+      if (bare && whole.includes(c) && !(endsLine(n - 1) && parts.slice(1, n).every(fragmentLike))) continue;
+      return { rule: c.rule.name, last: n - 1 };
+    }
+  }
+  return undefined;
+}
+
 /** Redacts tokens split by line breaks or concatenation (module doc). Never throws. */
 export function redactSplitTokens(text: string, rules: readonly SecretRule[]): string {
   if (!/[\n"'`]|\\n/.test(text)) return text;
@@ -63,6 +100,7 @@ export function redactSplitTokens(text: string, rules: readonly SecretRule[]): s
   candidate.lastIndex = 0;
   for (let m = candidate.exec(text); m !== null; m = candidate.exec(text)) {
     const pieces: [number, number][] = [[m.index, m.index + m[0].length]];
+    const breaks: string[] = [];
     let total = m[0].length;
     for (let pos = pieces[0]![1]; pieces.length < MAX_PIECES && total < MAX_JOINED; ) {
       BREAK.lastIndex = pos;
@@ -72,26 +110,20 @@ export function redactSplitTokens(text: string, rules: readonly SecretRule[]): s
       const p = PIECE.exec(text);
       if (!p) break;
       pieces.push([p.index, p.index + p[0].length]);
+      breaks.push(b[0]);
       total += p[0].length;
       pos = p.index + p[0].length;
     }
     if (pieces.length < 2) continue;
     const parts = pieces.map(([s, e]) => text.slice(s, e));
-    const joined = parts.join("");
-    for (const c of compiled.rules) {
-      const secret = secretAt0(c, joined);
-      if (secret === undefined || secret.length <= parts[0]!.length) continue;
-      let k = 0;
-      for (let used = parts[0]!.length; used < secret.length; k++) used += parts[k + 1]!.length;
-      if (secretAt0(c, parts[0]!) !== undefined) {
-        PIECE_END.lastIndex = pieces[k]![1];
-        if (!PIECE_END.test(text)) continue;
-      }
-      out += text.slice(last, m.index) + marker(c.rule.name);
-      last = pieces[k]![1];
-      candidate.lastIndex = last;
-      break;
-    }
+    const hit = longestJoin(parts, breaks, (k) => {
+      PIECE_END.lastIndex = pieces[k]![1];
+      return PIECE_END.test(text);
+    });
+    if (hit === undefined) continue;
+    out += text.slice(last, m.index) + marker(hit.rule);
+    last = pieces[hit.last]![1];
+    candidate.lastIndex = last;
   }
   return last === 0 ? text : out + text.slice(last);
 }

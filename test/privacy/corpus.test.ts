@@ -43,6 +43,15 @@ describe("the secret corpus", () => {
     expect(scrub(l)).toBe(l);
   });
 
+  it("scrub redacts every positive in context: all of them in one text, one per line, then in prose", () => {
+    for (const sep of ["\n", "\n\n", " and then ", "\r\n"]) {
+      const out = scrub(ALL_POSITIVES.map((p) => p.text).join(sep));
+      expect(scanTextForSecrets(JSON.stringify(sep), out, SECRET_KINDS)).toEqual([]);
+    }
+    const mixed = ALL_POSITIVES.flatMap((p, i) => [p.text, ALL_LOOKALIKES[i % ALL_LOOKALIKES.length]!]);
+    expect(scanTextForSecrets("mixed", scrub(mixed.join("\n")), SECRET_KINDS)).toEqual([]);
+  });
+
   it("scrubDeep redacts every positive and keeps every look-alike", async () => {
     // One call per batch, as jobs call it.
     const positives = ALL_POSITIVES.map((p) => p.text).join("\n\n");
