@@ -174,7 +174,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  if (process.env.MEMDIR_KEEP_CHANNELS) writeFileSync(join(root, "requests.json"), JSON.stringify(server.requests));
+  if (process.env.MEMDIR_KEEP_CHANNELS)
+    writeFileSync(join(root, "requests.json"), JSON.stringify(server.requests));
   if (!process.env.MEMDIR_KEEP_CHANNELS) rmSync(root, { recursive: true, force: true, maxRetries: 10 });
 });
 
