@@ -24,6 +24,26 @@ const BINARY_DATA_URI = /data:(?:image|audio|video|font)\/[A-Za-z0-9.+-]{1,40};b
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+/**
+ * False when some 4-character group of `run` starts with a character whose 6 bits begin a control byte
+ * (`A` `B` `E`–`H`: 0x00–0x07, 0x10–0x1F; `C` `D` also begin tab, LF and CR) or a byte no UTF-8 text has
+ * (`+`, `/`, `-`, `_`: 0xF8–0xFF): exact, and it rejects most binary and most identifiers undecoded.
+ */
+function groupsMayBeText(run: string): boolean {
+  for (let i = 0; i < run.length; i += 4) {
+    const c = run.charCodeAt(i);
+    if (c === 65 || c === 66 || (c >= 69 && c <= 72) || c === 43 || c === 47 || c === 45 || c === 95)
+      return false;
+  }
+  return true;
+}
+
+/** False when the first bytes already hold a control character (binary): most runs stop here, undecoded. */
+function mayBeText(head: Uint8Array): boolean {
+  for (const b of head) if ((b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) || b === 0x7f) return false;
+  return true;
+}
+
 /** The text `bytes` hold, or undefined when they are not UTF-8 without control characters. */
 function asText(bytes: Uint8Array): string | undefined {
   if (bytes.length < 8) return undefined;
@@ -52,6 +72,7 @@ function redactHex(text: string, depth: number, inner: InnerPass): string {
   return text.replace(HEX_RUN, (match: string, ...rest: unknown[]) => {
     const hex = (rest[rest.length - 1] as { hex: string }).hex;
     if (hex.length % 2 !== 0) return match;
+    if (!mayBeText(Buffer.from(hex.slice(0, 16), "hex"))) return match;
     const decoded = asText(Buffer.from(hex, "hex"));
     return decoded !== undefined && holdsSecret(decoded, depth, inner) ? marker("hex_secret") : match;
   });
@@ -60,6 +81,19 @@ function redactHex(text: string, depth: number, inner: InnerPass): string {
 interface Run {
   start: number;
   end: number;
+}
+
+/** True when the last line of `run` can be followed by another line of one block: ≥ 40, a multiple of 4, no padding. */
+function wrappedLine(text: string, run: Run): boolean {
+  let start = run.start;
+  for (let i = run.end - 1; i > run.start; i--) {
+    if (text[i] === "\n" || (text[i] === "n" && text[i - 1] === "\\")) {
+      start = i + 1;
+      break;
+    }
+  }
+  const len = run.end - start;
+  return len >= 40 && len % 4 === 0 && text[run.end - 1] !== "=";
 }
 
 /**
@@ -72,19 +106,11 @@ function base64Runs(text: string): Run[] {
   for (let m = B64_RUN.exec(text); m !== null; m = B64_RUN.exec(text)) {
     const run = { start: m.index, end: m.index + m[0].length };
     const prev = runs[runs.length - 1];
-    const prevLine = prev
-      ? text
-          .slice(prev.start, prev.end)
-          .split(/\r?\n|\\r?\\n/)
-          .pop()!
-      : "";
     if (
-      prev &&
+      prev !== undefined &&
       run.end - prev.start <= MAX_BLOCK &&
-      prevLine.length >= 40 &&
-      prevLine.length % 4 === 0 &&
-      !prevLine.endsWith("=") &&
-      WRAP_GAP.test(text.slice(prev.end, run.start))
+      WRAP_GAP.test(text.slice(prev.end, run.start)) &&
+      wrappedLine(text, prev)
     ) {
       prev.end = run.end;
     } else runs.push(run);
@@ -97,8 +123,12 @@ function redactBase64(text: string, depth: number, inner: InnerPass): string {
   let last = 0;
   for (const r of base64Runs(text)) {
     if (BINARY_DATA_URI.test(text.slice(Math.max(0, r.start - 60), r.start))) continue;
-    const run = text.slice(r.start, r.end).replace(/\\r?\\n|\s+/g, "");
-    const decoded = asText(Buffer.from(run.replace(/-/g, "+").replace(/_/g, "/"), "base64"));
+    const raw = text.slice(r.start, r.end);
+    const joined = /[\s\\]/.test(raw) ? raw.replace(/\\r?\\n|\s+/g, "") : raw;
+    if (!groupsMayBeText(joined)) continue;
+    const run = joined.replace(/-/g, "+").replace(/_/g, "/");
+    if (!mayBeText(Buffer.from(run.slice(0, 16), "base64"))) continue;
+    const decoded = asText(Buffer.from(run, "base64"));
     if (decoded === undefined || !holdsSecret(decoded, depth, inner)) continue;
     out += text.slice(last, r.start) + marker("base64_secret");
     last = r.end;

@@ -9,6 +9,11 @@ export interface SecretRule {
   name: string;
   /** Global regex with a `secret` named group (optional `pre` / `post` groups are kept). */
   pattern: RegExp;
+  /**
+   * Text every match contains (a string, or a regex for a case-insensitive word): a text without it
+   * skips the rule's full pass. Rules with a `lead` need none (the lead scan decides).
+   */
+  hint?: string | RegExp;
   /** Extra check on the secret text (and the match's named groups); a rejected match is kept as is. */
   accept?: (secret: string, groups: Readonly<Record<string, string | undefined>>) => boolean;
   /**

@@ -10,6 +10,7 @@ export const CLOUD_RULES: readonly SecretRule[] = [
   }),
   {
     name: "aws_secret_key",
+    hint: /secret_?access/i,
     pattern:
       /(?<pre>(?<![A-Za-z0-9])aws_?secret_?access_?key["']?[ \t]*[:=][ \t]*["']?)(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
   },
@@ -20,13 +21,15 @@ export const CLOUD_RULES: readonly SecretRule[] = [
   prefixed("google_oauth", "1//0", `[${ID}]{40,}`, { before: "A-Za-z0-9_/:-", after: ID }),
   {
     name: "azure_key",
+    hint: /AccountKey|SharedAccessKey|SharedSecretValue/i,
     pattern:
       /(?<pre>(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey|SharedSecretValue)[ \t]*=[ \t]*)(?<secret>[^;"'\s]{8,})/gi,
   },
-  { name: "azure_sas", pattern: /(?<pre>[?&]sig=)(?<secret>[A-Za-z0-9%+/=]{20,})/g },
+  { name: "azure_sas", hint: "sig=", pattern: /(?<pre>[?&]sig=)(?<secret>[A-Za-z0-9%+/=]{20,})/g },
   // Entra ID (Azure AD) client secrets: 3 characters, a digit, `Q~`, then 31–34 characters.
   {
     name: "azure_ad_secret",
+    hint: "Q~",
     pattern: /(?<![A-Za-z0-9_~.-])(?<secret>[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34})(?![A-Za-z0-9_~.-])/g,
   },
   prefixed("alibaba_key", "LTAI", "[A-Za-z0-9]{20}", { accept: hasDigit }),
@@ -46,6 +49,7 @@ export const CLOUD_RULES: readonly SecretRule[] = [
   prefixed("dropbox_token", "sl\\.(?:[A-Za-z]\\.)?", `[${ID}]{130,}`, { before: "A-Za-z0-9_.-", after: ID }),
   {
     name: "dropbox_token",
+    hint: "AAAAAAAAAA",
     pattern: /(?<![A-Za-z0-9_-])(?<secret>[a-z0-9]{11}AAAAAAAAAA[a-z0-9_=-]{43})(?![A-Za-z0-9_=-])/g,
   },
   prefixed("mapbox_secret", "sk\\.eyJ", `[${ID}]{20,}\\.[${ID}]{20,}`, { before: "A-Za-z0-9_.-", after: ID }),

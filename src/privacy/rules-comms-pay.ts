@@ -9,7 +9,11 @@ export const COMMS_PAY_RULES: readonly SecretRule[] = [
     before: ID,
     after: "",
   }),
-  { name: "slack_webhook", pattern: /(?<pre>hooks\.slack\.com\/services\/)(?<secret>[A-Za-z0-9/_-]{20,})/g },
+  {
+    name: "slack_webhook",
+    hint: "hooks.slack.com",
+    pattern: /(?<pre>hooks\.slack\.com\/services\/)(?<secret>[A-Za-z0-9/_-]{20,})/g,
+  },
   // Discord bot tokens: base64 of the bot id (M/N/O…), `.`, 6, `.`, 27–40.
   {
     name: "discord_token",
@@ -19,15 +23,18 @@ export const COMMS_PAY_RULES: readonly SecretRule[] = [
   },
   {
     name: "discord_webhook",
+    hint: "/api/webhooks/",
     pattern: /(?<pre>discord(?:app)?\.com\/api\/webhooks\/\d{5,30}\/)(?<secret>[A-Za-z0-9_-]{60,})/g,
   },
   // Telegram bot tokens: the bot id (8–10 digits), `:AA`, 33 characters; also inside `/bot<token>/`.
   {
     name: "telegram_bot_token",
+    hint: ":AA",
     pattern: /(?<![0-9])(?<secret>\d{8,10}:AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])/g,
   },
   {
     name: "teams_webhook",
+    hint: "webhook.office.com",
     pattern: /(?<pre>\.webhook\.office\.com\/webhookb2\/)(?<secret>[A-Za-z0-9@/_-]{40,})/g,
   },
   prefixed("twilio_key", "SK", "[0-9a-f]{32}", { before: "A-Za-z0-9", after: "A-Za-z0-9" }),
@@ -35,6 +42,7 @@ export const COMMS_PAY_RULES: readonly SecretRule[] = [
   prefixed("mailgun_key", "key-|pubkey-", "[0-9a-f]{32}", { before: ID, after: "A-Za-z0-9" }),
   {
     name: "mailchimp_key",
+    hint: "-us",
     pattern: /(?<![A-Za-z0-9])(?<secret>[0-9a-f]{32}-us[0-9]{1,2})(?![A-Za-z0-9])/g,
   },
   prefixed("brevo_key", "xkeysib-|xsmtpsib-", "[a-f0-9]{64}-[A-Za-z0-9]{16}", { before: ID, after: ID }),

@@ -33,6 +33,8 @@ export const TOKEN_RULES: readonly SecretRule[] = [
 
 /** Runs one rule over `text`. */
 export function applyRule(text: string, rule: SecretRule): string {
+  const h = rule.hint;
+  if (h !== undefined && !(typeof h === "string" ? text.includes(h) : h.test(text))) return text;
   return text.replace(rule.pattern, (...args: unknown[]) => {
     const match = args[0] as string;
     const groups = args[args.length - 1] as Record<string, string | undefined>;
