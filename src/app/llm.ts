@@ -3,7 +3,7 @@
  * env `MEMDIR_LLM=<provider>[:<model>]` > config `llm` > `offline`. Keys come from the environment
  * only (`llm.apiKeyEnv`, else ANTHROPIC_API_KEY / OPENAI_API_KEY) and are never logged. Every provider
  * is wrapped in the guard: per-call and per-day token budgets and the circuit breaker, kept in
- * `~/.memdir/ledger.json` (llm/ledger).
+ * `~/.memdir/ledger.json` (llm/ledger); inside it, every request is scrubbed (llm-scrub.ts).
  */
 import { guardProvider } from "../llm/ledger/index.js";
 import { createProvider } from "../llm/providers/index.js";
@@ -11,6 +11,7 @@ import type { LlmProvider } from "../llm/types.js";
 import { scrub } from "../privacy/index.js";
 import type { AppContext } from "./context.js";
 import { keyEnvFor, llmFingerprint, type ResolvedLlm, resolveLlm } from "./llm-choice.js";
+import { scrubbingProvider } from "./llm-scrub.js";
 
 export { type ResolvedLlm, resolveLlm } from "./llm-choice.js";
 
@@ -53,7 +54,8 @@ export function openModel(ctx: AppContext): ModelChoice {
     env: rt.env,
     timeoutMs: config.llm.timeoutMs,
   });
-  const provider = guardProvider(raw, {
+  // Scrubbed inside the guard: budgets count the bytes that are really sent.
+  const provider = guardProvider(scrubbingProvider(raw), {
     ledgerFile: paths.ledgerFile,
     maxTokensPerDay: config.llm.maxTokensPerDay,
     maxInputTokensPerCall: config.llm.maxInputTokensPerCall,

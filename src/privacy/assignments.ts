@@ -10,7 +10,7 @@
  *   `cat -n`/Read-tool line-number prefix is allowed) has every value redacted as `dotenv`, except
  *   shell references (`$VAR`, `"$(cmd)"`), which hold no secret themselves.
  */
-import { isPlaceholder, MARKER_PREFIX, marker } from "./secret-rules.js";
+import { isPlaceholder, MARKER_PREFIX, marker } from "./rule-kit.js";
 
 type Category = "password" | "secret" | "token" | "api_key" | "access_key" | "private_key";
 

@@ -6,14 +6,15 @@
  *   a bare `-p` prompts and is kept);
  * - tools whose `-p <value>` is a password: `sshpass`, `docker|podman|buildah|skopeo|oras login`,
  *   `helm registry login`;
- * - `aws configure set aws_secret_access_key|aws_session_token <value>`.
+ * - `aws configure set aws_secret_access_key|aws_session_token <value>`;
+ * - `curl|wget … -u|--user|--proxy-user user:<value>` and `echo -n 'user:<value>' | base64` (the user is kept).
  * Only the value becomes `[REDACTED:<category>]`; placeholders and references (`$PW`, `${TOKEN}`,
  * `<password>`, `-` for stdin) are kept. Linear time: every part of a match is bounded.
  */
-import { isPlaceholder, marker } from "./secret-rules.js";
+import { isPlaceholder, marker } from "./rule-kit.js";
 
 const LONG_FLAGS =
-  "password|passwd|pass|pw|db-password|token|auth-token|access-token|api-key|apikey|api-token|secret|client-secret|secret-key|access-key|secret-access-key|private-key";
+  "password|passwd|pass|pw|db-password|http-password|proxy-password|ftp-password|token|auth-token|access-token|api-key|apikey|api-token|secret|client-secret|secret-key|access-key|secret-access-key|private-key";
 
 const VALUE = `(?:"(?<q1>[^"\\n]{1,200})"|'(?<q2>[^'\\n]{1,200})'|(?<bare>[^\\s"'|;&<>]{1,200}))`;
 
@@ -41,6 +42,18 @@ const RULES: { pattern: RegExp; category: (flag: string) => string }[] = [
       `(?<pre>\\b(?<flag>sshpass|(?:docker|podman|buildah|skopeo|oras)[ \\t]+login|helm[ \\t]+registry[ \\t]+login)\\b[^\\n|;&]{0,200}?[ \\t]-p[ \\t]{1,8})${VALUE}`,
       "g",
     ),
+    category: () => "password",
+  },
+  {
+    // curl/wget-style `-u user:password` / `--user user:password` / `--proxy-user user:password`.
+    pattern:
+      /(?<pre>\b(?<flag>curl|wget)\b[^\n|;&]{0,200}?[ \t](?:-u|--user|--proxy-user)(?:=|[ \t]{1,8})["']?[^\s:"'$]{1,100}:)(?<bare>[^\s"'|;&<>]{1,200})/g,
+    category: () => "password",
+  },
+  {
+    // A `user:password` pair piped into base64 (`echo -n 'admin:pw' | base64`, building a Basic header).
+    pattern:
+      /(?<pre>\b(?<flag>echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+)?["']?[^\s:"'$]{1,100}:)(?<bare>[^\s"'|;&<>]{1,200})(?=["']?[ \t]*\|[ \t]*(?:base64|openssl[ \t]+base64)\b)/g,
     category: () => "password",
   },
   {

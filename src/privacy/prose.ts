@@ -32,7 +32,7 @@
  */
 
 import { NON_SECRET_WORDS } from "./assignments.js";
-import { isPlaceholder, MARKER_PREFIX, marker } from "./secret-rules.js";
+import { isPlaceholder, MARKER_PREFIX, marker } from "./rule-kit.js";
 
 type Category = "password" | "secret" | "token" | "api_key" | "access_key";
 

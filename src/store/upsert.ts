@@ -5,14 +5,8 @@
 import { join } from "node:path";
 import { isoUtc } from "../core/clock.js";
 import { MemdirError } from "../core/errors.js";
-import {
-  normalizeNewlines,
-  slugify,
-  squashWhitespace,
-  toWellFormed,
-  truncateCodePoints,
-} from "../core/text.js";
-import { scrub } from "../privacy/index.js";
+import { normalizeNewlines, squashWhitespace, toWellFormed, truncateCodePoints } from "../core/text.js";
+import { safeSlug, scrub } from "../privacy/index.js";
 import { ParseCache } from "./cache.js";
 import { trackedWrite } from "./history/journal.js";
 import {
@@ -66,12 +60,13 @@ function cleanDraft(draft: MemoryDraft): CleanDraft {
 
 /**
  * A file name for a new topic: the slug of the draft's name, else `<type>-<slug of description>` cut
- * at a word to 48 characters; `-2`, `-3`, … appended until no file (any case) has it.
+ * at a word to 48 characters; `-2`, `-3`, … appended until no file (any case) has it. Slugs are
+ * privacy `safeSlug`s: no redaction marker and no secret-looking segment ever names a file.
  */
 function newTopicName(memoryDir: string, d: CleanDraft): string {
-  let base = d.name ? slugify(d.name) : "";
+  let base = d.name ? safeSlug(d.name) : "";
   if (base === "") {
-    base = slugify(`${d.type}-${d.description}`, 200);
+    base = safeSlug(`${d.type}-${d.description}`, 200);
     if (base.length > NAME_FROM_DESCRIPTION_MAX) {
       const cut = base.slice(0, NAME_FROM_DESCRIPTION_MAX + 1);
       base = cut.slice(0, Math.max(cut.lastIndexOf("-"), d.type.length + 2)).replace(/-+$/, "");
@@ -178,7 +173,7 @@ export function upsertMemory(
             return [];
           }
         });
-      const dup = findNearDuplicate(d, d.name ? slugify(d.name) : undefined, candidates);
+      const dup = findNearDuplicate(d, d.name ? safeSlug(d.name) : undefined, candidates);
       let result: UpsertResult;
       if (dup) {
         const action = mergeInto(dup.topic, d, opts.nowMs, opts);

@@ -3,16 +3,20 @@
  * `core/text.slugify`. `index` and `log` are the generated files' names and never a page's.
  */
 import { MemdirError } from "../core/errors.js";
-import { slugify, truncateCodePoints } from "../core/text.js";
+import { truncateCodePoints } from "../core/text.js";
+import { safeSlug } from "../privacy/index.js";
 
 /** Slugs are cut to this many code points (≤ 180 UTF-8 bytes for CJK: safe as a file name). */
 export const SLUG_MAX = 60;
 /** Names of the generated files (`index.md`, `log.md`): a page never takes them. */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set(["index", "log"]);
 
-/** The slug of `text` (`"Rate Limiter"` → `rate-limiter`, `"用户 身份"` → `用户-身份`); `""` when nothing usable remains. */
+/**
+ * The slug of `text` (`"Rate Limiter"` → `rate-limiter`, `"用户 身份"` → `用户-身份`); `""` when nothing
+ * usable remains. A privacy `safeSlug`: secrets and secret-looking segments never name a page.
+ */
 export function wikiSlug(text: string): string {
-  return slugify(text, SLUG_MAX);
+  return safeSlug(text, SLUG_MAX);
 }
 
 /**

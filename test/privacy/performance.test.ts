@@ -6,6 +6,8 @@ import { TRANSCRIPTS_DIR } from "../helpers/tmp.js";
 
 const SIZE = 200_000;
 const rep = (s: string) => s.repeat(Math.ceil(SIZE / s.length)).slice(0, SIZE);
+/** `rep(s)` with a space every 60,000 characters, so no run is dropped whole as an oversized token. */
+const runs = (s: string) => rep(s).replace(/(.{60000})/gs, "$1 ");
 
 /** Inputs shaped to trigger backtracking in each rule (a quadratic rule takes minutes on 200 KB). */
 const PATHOLOGICAL: Record<string, string> = {
@@ -48,6 +50,37 @@ const PATHOLOGICAL: Record<string, string> = {
   proseQuotes: rep('password is "'),
   proseKorean: rep("비밀번호는 "),
   proseKoreanValues: rep("비번은 a1b2야 "),
+  pypiLeads: runs("pypi-AgE"),
+  sendgridDots: runs("SG."),
+  sendgridParts: runs("SG.abcdefghijklmnopqrstuv."),
+  hfLeads: runs("hf_a"),
+  twilioLeads: runs("SK0"),
+  mailchimpRuns: runs("0123456789abcdef0123456789abcdef-us"),
+  telegramIds: runs("123456789:AA"),
+  discordParts: runs("Mabcdefghijklmnopqrstuvwx.abcdef."),
+  azureAdSecrets: runs("abc1Q~"),
+  dropboxLongLived: runs("abcdefghijkAAAAAAAAAA"),
+  urlParams: runs("?token="),
+  urlKeys: runs("&key=abcdefghijklmnop1"),
+  urlTokens: runs("https://abcdefghijklmnop1@"),
+  cookies: runs("Cookie: a="),
+  authSchemes: runs("Authorization: Basic "),
+  signatures: runs("Signature="),
+  base64TextRuns: runs("QUJDREVGR0hJSktMTU5PUFFSU1RVVldY "),
+  base64Lines: runs(`${"QUJD".repeat(19)}\n`),
+  base64Nested: runs(
+    `${Buffer.from(Buffer.from("hello world text ok").toString("base64")).toString("base64")} `,
+  ),
+  base64Padding: runs("QUJDREVGR0hJSktMTU5PUA== "),
+  hexTextRuns: runs("41424344454647484950515253545556 "),
+  hexPrefixed: runs("0x4142434445464748 "),
+  splitNewlines: runs("ghp_ab\n"),
+  splitConcat: runs("'ghp_ab' + "),
+  splitContinuation: runs("sk-ant-\\\n"),
+  splitPieces: `ghp_${rep("abcdefgh\n")}`,
+  splitEscaped: runs("xoxb-ab\\n"),
+  echoPairs: runs("echo -n 'a:b"),
+  curlUsers: runs("curl -u a:"),
 };
 
 describe("scrub performance", () => {

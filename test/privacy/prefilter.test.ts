@@ -4,7 +4,18 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mayNeedScrub, scrub, scrubFull } from "../../src/privacy/index.js";
+import { ALL_POSITIVES } from "../helpers/secret-corpus/index.js";
 import { TRANSCRIPTS_DIR } from "../helpers/tmp.js";
+
+/** Token leads and short pieces joined by line breaks and concatenations: the split-token pass's input. */
+const LEADS = ["ghp_", "sk-ant-api03-", "SG.", "hf_", "SK", "pypi-AgE", "xoxb-", "eyJ", "AKIA", "glpat-"];
+const splitText = fc
+  .tuple(
+    fc.constantFrom(...LEADS),
+    fc.array(fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/), { minLength: 1, maxLength: 6 }),
+    fc.constantFrom("\n", "\\\n  ", "' + '", '"\n  "', "'\n'", " ", "\\n"),
+  )
+  .map(([lead, pieces, gap]) => lead + pieces.join(gap));
 
 describe("scrub pre-check", () => {
   it("skips plain commands", () => {
@@ -26,6 +37,19 @@ describe("scrub pre-check", () => {
       "password hunter2",
     ];
     for (const p of planted) expect(mayNeedScrub(p), p).toBe(true);
+  });
+
+  it("never skips a positive of the secret corpus", () => {
+    for (const p of ALL_POSITIVES) expect(mayNeedScrub(p.text), p.kind).toBe(true);
+  });
+
+  it("agrees with the full pass on split-token shapes", () => {
+    fc.assert(
+      fc.property(splitText, (s) => {
+        expect(scrub(s)).toBe(scrubFull(s));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it("agrees with the full pass on arbitrary strings", () => {

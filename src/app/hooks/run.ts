@@ -17,6 +17,7 @@ import { contextOutput, serializeOutput } from "../../adapters/claude-code/hook-
 import { salvageOversizedInput } from "../../adapters/claude-code/hook-salvage.js";
 import { SUBAGENT_TOOLS } from "../../adapters/claude-code/tools.js";
 import { describeError, isMemdirError, type MemdirError } from "../../core/errors.js";
+import { containsSecret } from "../../privacy/index.js";
 import { type AppContext, ensureProjectState, fallbackLogFile, logLine, projectContext } from "../context.js";
 import { JOB_ENV_MARKER, type Runtime } from "../runtime.js";
 
@@ -121,6 +122,11 @@ export async function runHook(
       if (n) kept = `; ${n} <remember> note(s) taken from its first ${MAX_HOOK_INPUT_BYTES} bytes`;
     }
     logLine(fallbackLogFile(rt), rt, "warn", source, `ignored hook input: ${parsed.reason}${kept}`);
+    return "";
+  }
+  if (containsSecret(parsed.input.session_id)) {
+    // The session id names files (state dir, summary, end record): never one that holds a secret.
+    logLine(fallbackLogFile(rt), rt, "warn", source, "ignored hook input: a session_id that holds a secret");
     return "";
   }
   if (parsed.notes.length) {

@@ -3,7 +3,7 @@
  * date or contradiction changes live inside its merge content), new topics named like the store
  * names them, and `seen` filled with the hash of every text read.
  */
-import { slugify } from "../../../core/text.js";
+import { safeSlug } from "../../../privacy/index.js";
 import { topicHash } from "../../../store/replace.js";
 import { serializeTopic } from "../../../store/topic.js";
 import type { DreamCreate, DreamDeletion, DreamMerge, DreamRewrite, DreamScope } from "../plan/types.js";
@@ -32,12 +32,12 @@ export function freeName(taken: TakenNames, scope: DreamScope, base: string): st
   return `${name}.md`;
 }
 
-/** The slug base of a new topic: its name, else `<type>-<description>` cut at a word. */
+/** The slug base of a new topic (privacy `safeSlug`): its name, else `<type>-<description>` cut at a word. */
 function nameBase(w: WorkTopic): string {
-  let base = w.topic.name ? slugify(w.topic.name) : "";
+  let base = w.topic.name ? safeSlug(w.topic.name) : "";
   if (base === "") {
     const t = w.topic.type;
-    base = slugify(`${t}-${w.topic.description}`, 200);
+    base = safeSlug(`${t}-${w.topic.description}`, 200);
     if (base.length > NAME_FROM_DESCRIPTION_MAX) {
       const cut = base.slice(0, NAME_FROM_DESCRIPTION_MAX + 1);
       base = cut.slice(0, Math.max(cut.lastIndexOf("-"), t.length + 2)).replace(/-+$/, "");

@@ -7,9 +7,9 @@
  * model is configured: that path also keeps project facts, which no memory tool expresses.
  */
 import { serializeFrontmatter } from "../../../core/frontmatter.js";
-import { slugify } from "../../../core/text.js";
 import { offlineProvider } from "../../../llm/providers/index.js";
 import type { LlmProvider, LlmResponse } from "../../../llm/types.js";
+import { safeSlug } from "../../../privacy/index.js";
 import type { ConversationMessage } from "../../../transcripts/types.js";
 import { type PlannedMemory, planExtraction } from "../engine/index.js";
 
@@ -23,7 +23,7 @@ const final = (status: "saved" | "nothing", note: string): LlmResponse => ({
 
 /** The sandbox path and topic text of a planned memory (`user/<slug>.md` for the user type). */
 export function plannedTopicFile(m: PlannedMemory): { file: string; content: string } {
-  const name = slugify(m.name ?? `${m.type}-${m.description}`, 60) || `${m.type}-memory`;
+  const name = safeSlug(m.name ?? `${m.type}-${m.description}`, 60) || `${m.type}-memory`;
   const content = serializeFrontmatter({ name, description: m.description, type: m.type }, m.body);
   return { file: `${m.type === "user" ? "user/" : ""}${name}.md`, content };
 }
