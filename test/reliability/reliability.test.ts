@@ -6,6 +6,15 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { startAnthropicServer } from "../helpers/scripted-llm/index.js";
+import { runSecretChannels } from "../helpers/secret-corpus/channels.js";
+import {
+  ALL_LOOKALIKES,
+  ALL_POSITIVES,
+  SECRET_KINDS,
+  scanTextForSecrets,
+  scanTreeForSecrets,
+} from "../helpers/secret-corpus/index.js";
 import { tempDir } from "../helpers/tmp.js";
 import { concurrentWrites } from "./concurrent-writes.js";
 import { hookFaultMatrix } from "./hook-faults.js";
@@ -53,6 +62,35 @@ describe(`reliability (${MODE})`, () => {
       report("concurrent-writes", { ...f, failures: f.failures.slice(0, 20) });
       expect(f.failures).toEqual([]);
       expect(f.notesKept).toBe(8 * pick(12, 50));
+    },
+    LONG,
+  );
+
+  // npm test runs the same channels in test/privacy/channels.test.ts; the full mode reports figures.
+  it.runIf(MODE === "full")(
+    "the secret corpus through every channel: nothing leaked, look-alikes intact",
+    async () => {
+      const server = await startAnthropicServer();
+      try {
+        const { home, outputs } = await runSecretChannels(tempDir("memdir-rel-secrets-"), server);
+        const leaked = [
+          ...scanTreeForSecrets(home, SECRET_KINDS),
+          ...server.requests.flatMap((r, i) =>
+            scanTextForSecrets(`request ${i}`, JSON.stringify(r.body), SECRET_KINDS),
+          ),
+          ...outputs.flatMap((o, i) => scanTextForSecrets(`output ${i}`, o, SECRET_KINDS)),
+        ];
+        report("secrets", {
+          kinds: SECRET_KINDS.length,
+          positives: ALL_POSITIVES.length,
+          lookalikes: ALL_LOOKALIKES.length,
+          requests: server.requests.length,
+          leaked: leaked.length,
+        });
+        expect(leaked.map((h) => `${h.where}: ${h.kind} (${h.form})`)).toEqual([]);
+      } finally {
+        await server.close();
+      }
     },
     LONG,
   );
