@@ -54,6 +54,27 @@ export function writeFileAtomic(
   opts: number | AtomicWriteOptions = {},
 ): void {
   const { mode = 0o600, durable = true } = typeof opts === "number" ? { mode: opts } : opts;
+  const tmp = writeTempFile(path, data, { mode, durable });
+  try {
+    renameSync(tmp, path);
+  } catch (e) {
+    removeFile(tmp);
+    throw e;
+  }
+  if (durable) fsyncDir(dirname(path));
+}
+
+/**
+ * Writes `data` to a new temp file beside `path` (`.<name>.<suffix>.tmp`, same directory, parent dirs
+ * created), fsync'd unless `durable: false`; returns its path. The caller renames or removes it.
+ * Throws the underlying fs error (the temp file is removed then).
+ */
+export function writeTempFile(
+  path: string,
+  data: string | Uint8Array,
+  opts: AtomicWriteOptions = {},
+): string {
+  const { mode = 0o600, durable = true } = opts;
   const dir = dirname(path);
   const tmp = join(dir, `.${basename(path)}.${uniqueSuffix()}.tmp`);
   let fd: number;
@@ -75,16 +96,11 @@ export function writeFileAtomic(
     throw e;
   }
   closeSync(fd);
-  try {
-    renameSync(tmp, path);
-  } catch (e) {
-    removeFile(tmp);
-    throw e;
-  }
-  if (durable) fsyncDir(dir);
+  return tmp;
 }
 
-function fsyncDir(dir: string): void {
+/** fsync a directory (best effort: some platforms cannot). */
+export function fsyncDir(dir: string): void {
   try {
     const fd = openSync(dir, "r");
     try {
@@ -94,6 +110,16 @@ function fsyncDir(dir: string): void {
     }
   } catch {
     // Some platforms cannot fsync a directory; the rename is still atomic.
+  }
+}
+
+/** The file's bytes, or null when it does not exist. Other fs errors are thrown. */
+export function readBytesIfExists(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
+    throw e;
   }
 }
 
