@@ -24,7 +24,13 @@ import {
   tryAcquireConsolidationLock,
 } from "../jobs/dream/index.js";
 import { pruneWorkingMemory } from "../notepad/index.js";
-import { commitChangeSet, createJournal, type Journal, withStoreLock } from "../store/index.js";
+import {
+  commitChangeSet,
+  createJournal,
+  type Journal,
+  trackedUpdate,
+  withStoreLock,
+} from "../store/index.js";
 import { type AppContext, ensureProjectState, projectContext } from "./context.js";
 import { checkDreamGates, type DreamTrigger, sessionsForGather } from "./dream-gate.js";
 import { DREAM_STATE_FILE, type Gathered, gatherDream, prefixHash, readDreamState } from "./dream-gather.js";
@@ -119,12 +125,14 @@ function makePlan(
 /** Records how far each daily log was distilled (`.dream-state.json`), in the change set, under the dir lock. */
 function advanceLogCursor(memoryDir: string, logs: DreamPlan["logs"], journal: Journal): void {
   withStoreLock(memoryDir, () => {
-    const state = readDreamState(memoryDir);
-    for (const l of logs) {
-      const sha256 = prefixHash(join(memoryDir, l.file), l.bytes);
-      if (sha256 !== undefined) state.logs[l.file] = { bytes: l.bytes, sha256 };
-    }
-    journal.write(join(memoryDir, DREAM_STATE_FILE), `${JSON.stringify(state, null, 2)}\n`);
+    trackedUpdate({ journal }, join(memoryDir, DREAM_STATE_FILE), () => {
+      const state = readDreamState(memoryDir);
+      for (const l of logs) {
+        const sha256 = prefixHash(join(memoryDir, l.file), l.bytes);
+        if (sha256 !== undefined) state.logs[l.file] = { bytes: l.bytes, sha256 };
+      }
+      return `${JSON.stringify(state, null, 2)}\n`;
+    });
   });
 }
 

@@ -77,6 +77,27 @@ export function writeFileAtomic(
   opts: number | AtomicWriteOptions = {},
 ): void {
   const { mode = 0o600, durable = true } = typeof opts === "number" ? { mode: opts } : opts;
+  const tmp = writeTempFile(path, data, { mode, durable });
+  try {
+    renameSync(tmp, path);
+  } catch (e) {
+    removeFile(tmp);
+    throw e;
+  }
+  if (durable) fsyncDir(dirname(path));
+}
+
+/**
+ * Writes `data` to a new temp file beside `path` (`.<name>.<suffix>.tmp`, same directory, parent dirs
+ * created), fsync'd unless `durable: false`; returns its path. The caller renames or removes it.
+ * Throws the underlying fs error (the temp file is removed then).
+ */
+export function writeTempFile(
+  path: string,
+  data: string | Uint8Array,
+  opts: AtomicWriteOptions = {},
+): string {
+  const { mode = 0o600, durable = true } = opts;
   const dir = dirname(path);
   const tmp = join(dir, `.${basename(path)}.${uniqueSuffix()}.tmp`);
   let fd: number;
@@ -98,16 +119,11 @@ export function writeFileAtomic(
     throw e;
   }
   closeSync(fd);
-  try {
-    renameSync(tmp, path);
-  } catch (e) {
-    removeFile(tmp);
-    throw e;
-  }
-  if (durable) fsyncDir(dir);
+  return tmp;
 }
 
-function fsyncDir(dir: string): void {
+/** fsync a directory (best effort: some platforms cannot). */
+export function fsyncDir(dir: string): void {
   try {
     const fd = openSync(dir, "r");
     try {
@@ -130,4 +146,9 @@ export const MAX_TEXT_FILE_BYTES = 64 * 1024 * 1024;
  */
 export function readTextIfExists(path: string, maxBytes = MAX_TEXT_FILE_BYTES): string | undefined {
   return readInputBytes(path, maxBytes)?.toString("utf8");
+}
+
+/** The file's bytes, or null when it does not exist (a regular file of at most MAX_TEXT_FILE_BYTES, as readTextIfExists). */
+export function readBytesIfExists(path: string): Buffer | null {
+  return readInputBytes(path, MAX_TEXT_FILE_BYTES) ?? null;
 }

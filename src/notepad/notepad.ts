@@ -1,11 +1,14 @@
 /**
  * Notepad file operations (sync: PostToolUse calls them). Every write takes `<file>.lock`, re-reads
- * the file, changes the structured notepad and replaces the file atomically (DESIGN.md §6), so
- * concurrent sessions and hooks lose nothing. No `yaml` / `zod` import: this is hook hot-path code.
+ * the file, changes the structured notepad and replaces the file with a checked write (DESIGN.md §6;
+ * core/checked-write.ts), so concurrent sessions, hooks and unlocked editors lose nothing. No `yaml` / `zod` import: this is hook hot-path code.
  */
 import { existsSync } from "node:fs";
+import { updateChecked } from "../core/checked-update.js";
+import { settleWatches } from "../core/checked-watch.js";
 import { isoUtc } from "../core/clock.js";
-import { readTextIfExists, writeFileAtomic } from "../core/fs.js";
+import { MemdirError } from "../core/errors.js";
+import { readTextIfExists } from "../core/fs.js";
 import { withLockSync } from "../core/lock.js";
 import { codePointLength, normalizeNewlines, toWellFormed, truncateCodePoints } from "../core/text.js";
 import { scrub } from "../privacy/index.js";
@@ -28,22 +31,38 @@ export function readNotepad(file: string): Notepad {
   return text === undefined ? emptyNotepad() : parseNotepad(text);
 }
 
-/** Runs `fn` on the current notepad under the lock; writes when it returns `changed: true`. */
+/**
+ * Runs `fn` on the current notepad under the lock; writes when it returns `changed: true`, with a
+ * checked write against the bytes it read (core `updateChecked`): when another writer (an editor,
+ * Claude Code's Edit) changed the file meanwhile, `fn` runs again on its new text. After
+ * CHECKED_ROUNDS changes in a row the file is left as that writer made it and MemdirError IO thrown.
+ */
 function update<T>(file: string, fn: (np: Notepad) => { changed: boolean; result: T }): T {
-  return withLockSync(
+  const out = withLockSync(
     `${file}.lock`,
     () => {
-      const before = readTextIfExists(file);
-      const np = before === undefined ? emptyNotepad() : parseNotepad(before);
-      const { changed, result } = fn(np);
-      if (changed) {
+      let result: T | undefined;
+      const w = updateChecked(file, (before) => {
+        const np = before === undefined ? emptyNotepad() : parseNotepad(before);
+        const r = fn(np);
+        result = r.result;
+        if (!r.changed) return undefined;
         const text = serializeNotepad(np);
-        if (text !== before) writeFileAtomic(file, text);
+        return text !== before ? text : undefined;
+      });
+      if (w.status === "changed") {
+        throw new MemdirError("IO", `the notepad ${file} kept changing while it was written`, {
+          expected: "the notepad to stay still for a moment",
+          received: "a change by another writer at every try",
+          hint: "nothing was written; add the note again",
+        });
       }
-      return result;
+      return result as T;
     },
     { timeoutMs: NOTEPAD_LOCK_TIMEOUT_MS },
   );
+  settleWatches();
+  return out;
 }
 
 /** Scrubbed (private tags, secrets), LF, trimmed, empty ones and repeats dropped. */

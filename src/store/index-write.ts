@@ -6,12 +6,16 @@
 import { statSync } from "node:fs";
 import { basename, join, normalize } from "node:path";
 import { MemdirError } from "../core/errors.js";
-import { ensureDir, readTextIfExists } from "../core/fs.js";
+import { ensureDir, readBytesIfExists } from "../core/fs.js";
 import { withLockSync } from "../core/lock.js";
-import { type Journal, trackedRemove, trackedWrite } from "./history/journal.js";
+import { type Journal, trackedRemove, trackedUpdate } from "./history/journal.js";
 import { INDEX_FILE, planIndex } from "./memory-md.js";
 import { scanTopics } from "./scan.js";
 import type { IndexWriteResult, TopicHeader } from "./types.js";
+
+/** Why MEMORY.md was not rewritten: another writer kept changing it (CHECKED_ROUNDS times in a row). */
+export const INDEX_LEFT_WARNING =
+  "MEMORY.md kept changing under another writer: it was left as that writer made it, the next write brings it up to date";
 
 /** The dir-level lock file every writer of a memory dir holds. */
 export const STORE_LOCK_FILE = ".memdir.lock";
@@ -59,8 +63,6 @@ export function writeIndexLocked(
   opts: StoreWriteOptions = {},
 ): IndexWriteResult {
   const path = join(memoryDir, INDEX_FILE);
-  const existing = readTextIfExists(path);
-  if (existing === undefined && headers.length === 0) return { changed: false, listed: [], collapsed: [] };
   const byFile = new Map(headers.map((h) => [basename(h.path), h]));
   const resolve = (target: string) => {
     let t = target;
@@ -83,9 +85,17 @@ export function writeIndexLocked(
     hook: h.description,
     recencyMs: h.mtimeMs,
   }));
-  const plan = planIndex(existing, topics, resolve);
-  const changed = plan.text !== existing;
-  if (changed) trackedWrite(opts, path, plan.text);
+  let plan: ReturnType<typeof planIndex> | undefined;
+  // Planned again from the bytes on disk whenever a live writer changed MEMORY.md in between.
+  const w = trackedUpdate(opts, path, (existing) => {
+    plan = undefined;
+    if (existing === undefined && headers.length === 0) return undefined;
+    plan = planIndex(existing, topics, resolve);
+    return plan.text !== existing ? plan.text : undefined;
+  });
+  const changed = w.status === "written";
+  if (plan === undefined) return { changed, listed: [], collapsed: [] };
+  if (w.status === "changed") return { changed, listed: [], collapsed: [], warning: INDEX_LEFT_WARNING };
   return {
     changed,
     listed: plan.listed,
@@ -103,15 +113,16 @@ export function rebuildIndex(memoryDir: string, opts: StoreWriteOptions = {}): I
 }
 
 /**
- * Deletes topic `name` (file name with or without `.md`) and its MEMORY.md line, under the dir lock.
- * Returns `deleted: false` when no such file exists.
+ * Deletes topic `name` (file name with or without `.md`) and its MEMORY.md line, under the dir lock,
+ * through a checked delete of the bytes it read: `deleted: false` when no such file exists, or
+ * (`changed: true`) when another writer changed it during the delete (then it is kept).
  * @throws MemdirError BAD_PATH when `name` is not a plain file name.
  */
 export function deleteMemory(
   memoryDir: string,
   name: string,
   opts: StoreWriteOptions = {},
-): { deleted: boolean; path: string; warning?: string } {
+): { deleted: boolean; path: string; changed?: true; warning?: string } {
   const stem = name.replace(/\.md$/i, "");
   if (stem === "" || /[/\\]/.test(stem) || stem === "." || stem === ".." || stem.toLowerCase() === "memory") {
     throw new MemdirError("BAD_PATH", `cannot delete memory ${JSON.stringify(name)}`, {
@@ -125,8 +136,11 @@ export function deleteMemory(
   return withStoreLock(
     memoryDir,
     () => {
-      if (!fileExists(path)) return { deleted: false, path };
-      trackedRemove(opts, path);
+      const bytes = readBytesIfExists(path);
+      if (bytes === null) return { deleted: false, path };
+      const r = trackedRemove(opts, path, bytes);
+      if (r.status === "missing") return { deleted: false, path };
+      if (r.status === "changed") return { deleted: false, path, changed: true as const };
       const idx = writeIndexLocked(memoryDir, scanAll(memoryDir), opts);
       return idx.warning ? { deleted: true, path, warning: idx.warning } : { deleted: true, path };
     },

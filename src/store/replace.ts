@@ -8,11 +8,11 @@
  */
 import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { CHECKED_ROUNDS } from "../core/checked-write.js";
 import { isoUtc } from "../core/clock.js";
 import { errnoCode, MemdirError } from "../core/errors.js";
-import { readTextIfExists } from "../core/fs.js";
 import { scrub } from "../privacy/index.js";
-import { trackedRemove, trackedWrite } from "./history/journal.js";
+import { trackedRemove, trackedUpdate, trackedWrite } from "./history/journal.js";
 import { type StoreWriteOptions, scanAll, withStoreLock, writeIndexLocked } from "./index-write.js";
 import { formatIndexLine, INDEX_FILE } from "./memory-md.js";
 import { containsFact } from "./similarity.js";
@@ -42,9 +42,10 @@ export interface ReplaceResult {
   /**
    * `replaced`: the file still matched `expectedHash` and now holds the new version; `merged`: it
    * had changed, the draft's new paragraphs were appended; `unchanged`: nothing to write;
-   * `missing`: no such file (nothing written: a deleted memory is not resurrected).
+   * `missing`: no such file (nothing written: a deleted memory is not resurrected); `changed`:
+   * another writer kept changing it during the write (CHECKED_ROUNDS times): left as it made it.
    */
-  action: "replaced" | "merged" | "unchanged" | "missing";
+  action: "replaced" | "merged" | "unchanged" | "missing" | "changed";
   /** Absolute path of the topic file. */
   path: string;
   /** MEMORY.md budget warning, to be logged by the caller. */
@@ -65,8 +66,8 @@ function topicPath(memoryDir: string, file: string): string {
   return join(memoryDir, file);
 }
 
-/** The file's text, undefined when missing. @throws MemdirError BAD_PATH for a symlink or non-file. */
-function readRegular(path: string): string | undefined {
+/** The file's bytes, undefined when missing. @throws MemdirError BAD_PATH for a symlink or non-file. */
+function readRegular(path: string): Buffer | undefined {
   try {
     const st = lstatSync(path);
     if (!st.isFile()) {
@@ -76,7 +77,7 @@ function readRegular(path: string): string | undefined {
         hint: "replace the link by the file itself, or leave this memory to a person",
       });
     }
-    return readFileSync(path, "utf8");
+    return readFileSync(path);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return undefined;
     throw e;
@@ -154,15 +155,15 @@ function refreshIndexLine(
   opts: StoreWriteOptions,
 ): void {
   if (before.name === after.name && before.description === after.description) return;
-  const path = join(memoryDir, INDEX_FILE);
-  const text = readTextIfExists(path);
-  if (text === undefined) return;
   const old = formatIndexLine(before.name, file, before.description);
-  const lines = text.split("\n");
-  const at = lines.findIndex((l) => l.trimEnd() === old);
-  if (at < 0) return;
-  lines[at] = formatIndexLine(after.name, file, after.description);
-  trackedWrite(opts, path, lines.join("\n"));
+  trackedUpdate(opts, join(memoryDir, INDEX_FILE), (text) => {
+    if (text === undefined) return undefined;
+    const lines = text.split("\n");
+    const at = lines.findIndex((l) => l.trimEnd() === old);
+    if (at < 0) return undefined;
+    lines[at] = formatIndexLine(after.name, file, after.description);
+    return lines.join("\n");
+  });
 }
 
 /**
@@ -192,17 +193,24 @@ export function replaceMemory(
   return withStoreLock(
     memoryDir,
     (): ReplaceResult => {
-      const text = readRegular(path);
-      if (text === undefined) return { action: "missing", path };
-      const cur = parseTopic(text, path, opts.nowMs);
-      const isSame = topicHash(text) === opts.expectedHash;
-      const next = isSame ? replaced(cur, draft, opts) : merged(cur, draft, opts);
-      if (next === undefined) return { action: "unchanged", path };
-      trackedWrite(opts, path, serializeTopic(next));
-      refreshIndexLine(memoryDir, file, cur, next, opts);
-      const idx = writeIndexLocked(memoryDir, scanAll(memoryDir), opts);
-      const action = isSame ? "replaced" : "merged";
-      return idx.warning ? { action, path, warning: idx.warning } : { action, path };
+      // A live writer (no memdir lock) that changes the file during the write makes the checked
+      // write fail: the next round merges the draft into its bytes.
+      for (let round = 0; round < CHECKED_ROUNDS; round++) {
+        const bytes = readRegular(path);
+        if (bytes === undefined) return { action: "missing", path };
+        const text = bytes.toString("utf8");
+        const cur = parseTopic(text, path, opts.nowMs);
+        const isSame = topicHash(text) === opts.expectedHash;
+        const next = isSame ? replaced(cur, draft, opts) : merged(cur, draft, opts);
+        if (next === undefined) return { action: "unchanged", path };
+        const w = trackedWrite(opts, path, serializeTopic(next), bytes);
+        if (w.status === "changed") continue;
+        refreshIndexLine(memoryDir, file, cur, next, opts);
+        const idx = writeIndexLocked(memoryDir, scanAll(memoryDir), opts);
+        const action = isSame && !w.absorbed ? "replaced" : "merged";
+        return idx.warning ? { action, path, warning: idx.warning } : { action, path };
+      }
+      return { action: "changed", path };
     },
     opts,
   );
@@ -223,10 +231,13 @@ export function deleteMemoryIfUnchanged(
   return withStoreLock(
     memoryDir,
     () => {
-      const text = readRegular(path);
-      if (text === undefined) return { action: "missing" as const, path };
-      if (topicHash(text) !== opts.expectedHash) return { action: "changed" as const, path };
-      trackedRemove(opts, path);
+      const bytes = readRegular(path);
+      if (bytes === undefined) return { action: "missing" as const, path };
+      if (topicHash(bytes.toString("utf8")) !== opts.expectedHash)
+        return { action: "changed" as const, path };
+      const r = trackedRemove(opts, path, bytes);
+      if (r.status === "missing") return { action: "missing" as const, path };
+      if (r.status === "changed") return { action: "changed" as const, path };
       const idx = writeIndexLocked(memoryDir, scanAll(memoryDir), opts);
       return idx.warning
         ? { action: "deleted" as const, path, warning: idx.warning }

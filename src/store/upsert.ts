@@ -3,8 +3,10 @@
  * a near-duplicate"). The whole read-modify-write, MEMORY.md included, runs under the dir lock.
  */
 import { join } from "node:path";
+import { CHECKED_ROUNDS } from "../core/checked-write.js";
 import { isoUtc } from "../core/clock.js";
 import { MemdirError } from "../core/errors.js";
+import { readBytesIfExists } from "../core/fs.js";
 import { normalizeNewlines, squashWhitespace, toWellFormed, truncateCodePoints } from "../core/text.js";
 import { safeSlug, scrub } from "../privacy/index.js";
 import { ParseCache } from "./cache.js";
@@ -18,7 +20,7 @@ import {
 } from "./index-write.js";
 import { listTopicFiles } from "./scan.js";
 import { containsFact, fileStem, findNearDuplicate } from "./similarity.js";
-import { readTopic, serializeTopic, validateType } from "./topic.js";
+import { parseTopic, readTopic, serializeTopic, validateType } from "./topic.js";
 import type { MemoryDraft, TopicFile, TopicHeader, UpsertResult } from "./types.js";
 
 /** Provenance kept per topic (`metadata.sources`): the newest N, so the frontmatter stays within the 30 scanned lines. */
@@ -97,23 +99,40 @@ export function unionSources(existing: unknown, add: readonly string[]): string[
   return all.slice(-MAX_SOURCES);
 }
 
+/**
+ * Merges `d` into the topic file at `path`, read again here: the checked write is against these
+ * bytes. "retry": the file changed, vanished or stopped parsing since the scan (a live writer).
+ */
 function mergeInto(
-  topic: TopicFile,
+  path: string,
   d: CleanDraft,
   nowMs: number,
   opts: StoreWriteOptions,
-): "merged" | "unchanged" {
+): "merged" | "unchanged" | "retry" {
+  const bytes = readBytesIfExists(path);
+  if (bytes === null) return "retry";
+  let topic: TopicFile;
+  try {
+    topic = parseTopic(bytes.toString("utf8"), path, nowMs);
+  } catch {
+    return "retry";
+  }
   const known = containsFact(`${topic.description}\n${topic.body}`, d.body);
   const sources = unionSources(topic.metadata.sources, d.sources);
   if (known && !sources) return "unchanged";
   const next: TopicFile = { ...topic, metadata: { ...topic.metadata, updated: isoSeconds(nowMs) } };
   if (!known) next.body = topic.body.trim() === "" ? d.body : `${topic.body}\n\n${d.body}`;
   if (sources) next.metadata.sources = sources;
-  trackedWrite(opts, topic.path, serializeTopic(next));
-  return "merged";
+  return trackedWrite(opts, path, serializeTopic(next), bytes).status === "written" ? "merged" : "retry";
 }
 
-function createTopic(memoryDir: string, d: CleanDraft, nowMs: number, opts: StoreWriteOptions): TopicFile {
+/** A new topic file for `d`; undefined when another writer created a file of that name meanwhile. */
+function createTopic(
+  memoryDir: string,
+  d: CleanDraft,
+  nowMs: number,
+  opts: StoreWriteOptions,
+): TopicFile | undefined {
   const name = newTopicName(memoryDir, d);
   const metadata: Record<string, unknown> = {};
   if (d.originSessionId) metadata.originSessionId = d.originSessionId;
@@ -130,8 +149,7 @@ function createTopic(memoryDir: string, d: CleanDraft, nowMs: number, opts: Stor
     path: join(memoryDir, `${name}.md`),
     mtimeMs: nowMs,
   };
-  trackedWrite(opts, topic.path, serializeTopic(topic));
-  return topic;
+  return trackedWrite(opts, topic.path, serializeTopic(topic), null).status === "written" ? topic : undefined;
 }
 
 function headerOf(path: string): TopicHeader | undefined {
@@ -163,29 +181,39 @@ export function upsertMemory(
   return withStoreLock(
     memoryDir,
     () => {
-      const headers = scanAll(memoryDir);
-      const candidates = headers
-        .filter((h) => h.type === d.type)
-        .flatMap((h) => {
-          try {
-            return [topicCache.getPath(h.path, () => readTopic(h.path))];
-          } catch {
-            return [];
-          }
-        });
-      const dup = findNearDuplicate(d, d.name ? safeSlug(d.name) : undefined, candidates);
-      let result: UpsertResult;
-      if (dup) {
-        const action = mergeInto(dup.topic, d, opts.nowMs, opts);
-        result = { action, name: fileStem(dup.topic.path), path: dup.topic.path };
-      } else {
-        const t = createTopic(memoryDir, d, opts.nowMs, opts);
-        result = { action: "created", name: t.name, path: t.path };
+      // A live writer (no memdir lock) changing the chosen file meanwhile: decided again from the dir as it is then.
+      for (let round = 0; round < CHECKED_ROUNDS; round++) {
+        const headers = scanAll(memoryDir);
+        const candidates = headers
+          .filter((h) => h.type === d.type)
+          .flatMap((h) => {
+            try {
+              return [topicCache.getPath(h.path, () => readTopic(h.path))];
+            } catch {
+              return [];
+            }
+          });
+        const dup = findNearDuplicate(d, d.name ? safeSlug(d.name) : undefined, candidates);
+        let result: UpsertResult;
+        if (dup) {
+          const action = mergeInto(dup.topic.path, d, opts.nowMs, opts);
+          if (action === "retry") continue;
+          result = { action, name: fileStem(dup.topic.path), path: dup.topic.path };
+        } else {
+          const t = createTopic(memoryDir, d, opts.nowMs, opts);
+          if (t === undefined) continue;
+          result = { action: "created", name: t.name, path: t.path };
+        }
+        const rest = headers.filter((h) => h.path !== result.path);
+        const mine = headerOf(result.path);
+        const idx = writeIndexLocked(memoryDir, mine ? [...rest, mine] : rest, opts);
+        return idx.warning ? { ...result, warning: idx.warning } : result;
       }
-      const rest = headers.filter((h) => h.path !== result.path);
-      const mine = headerOf(result.path);
-      const idx = writeIndexLocked(memoryDir, mine ? [...rest, mine] : rest, opts);
-      return idx.warning ? { ...result, warning: idx.warning } : result;
+      throw new MemdirError("IO", `the memory dir ${memoryDir} kept changing while a memory was stored`, {
+        expected: "the topic file chosen for the memory to stay still while it is written",
+        received: `${CHECKED_ROUNDS} changes by another writer in a row`,
+        hint: "nothing was lost; the memory is stored by the next run",
+      });
     },
     opts,
   );

@@ -1,13 +1,17 @@
 /**
  * Adding or updating a page (issue 3 point 7). `planAddPage` is pure (listing + input → plan);
- * `addPage` takes the wiki lock, re-reads the pages, plans, writes the page atomically, rebuilds
+ * `addPage` takes the wiki lock, re-reads the pages, plans, writes the page with a checked write
+ * against the bytes it planned from (planned again when an unlocked writer changed them), rebuilds
  * `index.md` and appends to `log.md` (DESIGN.md §6 "lock, re-read, merge, atomic replace").
  */
 import { join } from "node:path";
+import { settleWatches } from "../core/checked-watch.js";
+import { CHECKED_ROUNDS, replaceFileChecked } from "../core/checked-write.js";
 import { isoUtc } from "../core/clock.js";
 import { MemdirError } from "../core/errors.js";
-import { ensureDir, writeFileAtomic } from "../core/fs.js";
+import { ensureDir } from "../core/fs.js";
 import { squashWhitespace } from "../core/text.js";
+import { pageBytesIfUnchanged } from "./checked.js";
 import { writeWikiIndexLocked } from "./index-file.js";
 import { type CleanPageInput, cleanPageInput } from "./input.js";
 import { checkWikiDir, listPages, WIKI_LOCK_TIMEOUT_MS, withWikiLock } from "./list.js";
@@ -162,21 +166,34 @@ export function addPage(wikiDir: string, input: PageInput, opts: AddPageOptions)
   checkNow(opts?.nowMs);
   cleanPageInput(input); // bad input fails before the lock and the dir exist
   ensureDir(wikiDir);
-  return withWikiLock(
+  const out = withWikiLock(
     wikiDir,
     () => {
-      const listing = listPages(wikiDir);
-      const now = opts.clock ? Math.max(opts.nowMs, opts.clock()) : opts.nowMs;
-      const plan = planAddPage(wikiDir, listing, input, now);
-      if (plan.changed && plan.text !== undefined) {
-        writeFileAtomic(plan.path, plan.text);
-        const page = parsePage(plan.text, plan.path);
-        const pages = listing.pages.filter((p) => p.slug !== page.slug).concat(page);
-        writeWikiIndexLocked(wikiDir, { pages, errors: listing.errors });
-        if (plan.log) appendWikiLogLocked(wikiDir, plan.log);
-      } else writeWikiIndexLocked(wikiDir, listing);
-      return { slug: plan.slug, path: plan.path, created: plan.created, changed: plan.changed };
+      // Planned again when another writer (an editor, Claude Code) changed the page meanwhile.
+      for (let round = 0; round < CHECKED_ROUNDS; round++) {
+        const listing = listPages(wikiDir);
+        const now = opts.clock ? Math.max(opts.nowMs, opts.clock()) : opts.nowMs;
+        const plan = planAddPage(wikiDir, listing, input, now);
+        if (plan.changed && plan.text !== undefined) {
+          const target = listing.pages.find((p) => p.path === plan.path);
+          const expected = plan.created || !target ? null : pageBytesIfUnchanged(target);
+          if (expected === undefined) continue;
+          if (replaceFileChecked(plan.path, plan.text, expected).status === "changed") continue;
+          const page = parsePage(plan.text, plan.path);
+          const pages = listing.pages.filter((p) => p.slug !== page.slug).concat(page);
+          writeWikiIndexLocked(wikiDir, { pages, errors: listing.errors });
+          if (plan.log) appendWikiLogLocked(wikiDir, plan.log);
+        } else writeWikiIndexLocked(wikiDir, listing);
+        return { slug: plan.slug, path: plan.path, created: plan.created, changed: plan.changed };
+      }
+      throw new MemdirError("IO", `the wiki page for ${JSON.stringify(input.title)} kept changing`, {
+        expected: "the page to stay still while it is written",
+        received: `${CHECKED_ROUNDS} changes by another writer in a row`,
+        hint: "nothing was overwritten; add the page again",
+      });
     },
     opts.lockTimeoutMs ?? WIKI_LOCK_TIMEOUT_MS,
   );
+  settleWatches();
+  return out;
 }

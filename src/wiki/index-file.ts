@@ -7,7 +7,8 @@
  * Pages that fail to parse are left out (lint reports them). The same pages give the same bytes.
  */
 import { join } from "node:path";
-import { ensureDir, readTextIfExists, writeFileAtomic } from "../core/fs.js";
+import { updateChecked } from "../core/checked-update.js";
+import { ensureDir } from "../core/fs.js";
 import { squashWhitespace } from "../core/text.js";
 import { checkWikiDir, listPages, WIKI_INDEX_FILE, withWikiLock } from "./list.js";
 import type { WikiListing, WikiPage } from "./types.js";
@@ -48,13 +49,15 @@ export function formatWikiIndex(pages: readonly WikiPage[]): string {
   return out;
 }
 
-/** Writes `index.md` from `listing` when its text differs; the caller holds the wiki lock. */
+/**
+ * Writes `index.md` from `listing` when its text differs, with a checked write (core
+ * `updateChecked`: nothing another writer put there meanwhile is replaced blind); the caller holds
+ * the wiki lock. True when it was written.
+ */
 export function writeWikiIndexLocked(wikiDir: string, listing: WikiListing): boolean {
-  const path = join(wikiDir, WIKI_INDEX_FILE);
   const text = formatWikiIndex(listing.pages);
-  if (readTextIfExists(path) === text) return false;
-  writeFileAtomic(path, text);
-  return true;
+  const w = updateChecked(join(wikiDir, WIKI_INDEX_FILE), (cur) => (cur === text ? undefined : text));
+  return w.status === "written";
 }
 
 /**

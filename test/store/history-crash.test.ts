@@ -141,7 +141,7 @@ function checkRecovery(roots: { project: string; user: string }, before: Before,
   expect(r.forced, label).toEqual([]);
   expect(treeHash(roots.project, roots.user), label).toBe(before.full);
   expect(
-    listTree(roots.project).filter((f) => f.endsWith(".tmp")),
+    listTree(roots.project).filter((f) => f.endsWith(".tmp") || f.endsWith(".del")),
     label,
   ).toEqual([]);
   const hist = listChangeSets(roots.project);

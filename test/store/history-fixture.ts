@@ -5,6 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { readBytesIfExists } from "../../src/core/fs.js";
+import type { Journal } from "../../src/store/index.js";
 import { treeHash as hashTrees, listFiles } from "../helpers/tree-hash.js";
 
 /** Not part of the memory: the change sets themselves and lock files. */
@@ -74,6 +76,16 @@ export function plantTopics(project: string, n: number): string[] {
   return files;
 }
 
-/** `treeHash` without the `*.tmp` files an atomic write killed before its rename leaves behind. */
+/**
+ * `treeHash` without the `*.tmp` files an atomic write killed before its rename leaves behind, and
+ * the `*.del` a checked delete killed between its rename aside and its unlink leaves.
+ */
 export const treeHashNoTemp = (...dirs: string[]): string =>
-  hashTrees(dirs, (rel) => bookkeeping(rel) || rel.endsWith(".tmp"));
+  hashTrees(dirs, (rel) => bookkeeping(rel) || rel.endsWith(".tmp") || rel.endsWith(".del"));
+
+/** A journal write against the bytes on disk now (what a store writer that just read the file passes). */
+export const put = (j: Journal, path: string, data: string | Uint8Array) =>
+  j.write(path, data, { expected: readBytesIfExists(path) });
+
+/** A journal delete of the file as it is now. */
+export const del = (j: Journal, path: string) => j.remove(path, readBytesIfExists(path) ?? Buffer.alloc(0));

@@ -21,7 +21,7 @@ import {
   writerLockPath,
 } from "../../src/store/index.js";
 import { tempDir } from "../helpers/tmp.js";
-import { plantMemoryDirs, treeHash } from "./history-fixture.js";
+import { del, plantMemoryDirs, put, treeHash } from "./history-fixture.js";
 
 const NOW = Date.UTC(2026, 10, 29, 10, 15, 0);
 const sha = (s: string | Buffer) => bytesHash(typeof s === "string" ? Buffer.from(s) : s);
@@ -49,7 +49,7 @@ describe("write-ahead change sets", () => {
     const plainBefore = readFileSync(plain);
     const note = join(roots.project, "note.md");
 
-    j.write(note, "first\n");
+    put(j, note, "first\n");
     const id = j.id!;
     const file = join(historyDir(roots.project), `${id}.json`);
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -64,13 +64,13 @@ describe("write-ahead change sets", () => {
       expect.objectContaining({ code: "BAD_INPUT", message: expect.stringContaining("still being written") }),
     );
 
-    j.write(note, "second\n"); // a later write: logged, the JSON is not rewritten
+    put(j, note, "second\n"); // a later write: logged, the JSON is not rewritten
     expect(readChangeSet(roots.project, id)).toEqual(cs);
     expect(readWriteLog(roots.project, id).get("project/note.md")).toEqual({
       hashes: [sha("second\n")],
       interleaved: false,
     });
-    j.remove(plain); // a new file: the JSON is rewritten with the others' latest hashes
+    del(j, plain); // a new file: the JSON is rewritten with the others' latest hashes
     cs = readChangeSet(roots.project, id)!;
     expect(cs.files.map((f) => [f.file, f.after, f.pending])).toEqual([
       ["note.md", sha("second\n"), undefined],
@@ -89,16 +89,16 @@ describe("write-ahead change sets", () => {
     expect(existsSync(writeLogPath(roots.project, id))).toBe(false);
     expect(existsSync(writerLockPath(roots.project, id))).toBe(false);
     expect(listChangeSets(roots.project)[0]?.incomplete).toBeUndefined();
-    expect(() => j.write(note, "third\n")).toThrow(expect.objectContaining({ code: "BAD_INPUT" }));
+    expect(() => put(j, note, "third\n")).toThrow(expect.objectContaining({ code: "BAD_INPUT" }));
     expect(readFileSync(note, "utf8")).toBe("second\n");
   });
 
   it("a journal that changed nothing leaves no file at all, though it wrote ahead", () => {
     const { roots, j } = setup();
     const plain = join(roots.project, "plain.md");
-    j.write(plain, readFileSync(plain)); // same bytes
-    j.write(join(roots.project, "tmp-note.md"), "x\n");
-    j.remove(join(roots.project, "tmp-note.md")); // created then deleted
+    put(j, plain, readFileSync(plain)); // same bytes
+    put(j, join(roots.project, "tmp-note.md"), "x\n");
+    del(j, join(roots.project, "tmp-note.md")); // created then deleted
     expect(readChangeSet(roots.project, j.id!)?.complete).toBe(false);
     expect(commitChangeSet(j)).toBeUndefined();
     expect(readdirSync(historyDir(roots.project)).filter((n) => n !== ".lock")).toEqual([]);
@@ -118,15 +118,15 @@ describe("write-ahead change sets", () => {
       number,
       number,
     ];
-    j.write(odd, "rewritten\n");
-    j.write(join(roots.user, "role.md"), "changed\n");
-    j.write(bom, "one\n");
-    j.write(bom, "two\n"); // a later write: only in the write log
-    j.write(log, "# 2026-11-29\nentry\n");
+    put(j, odd, "rewritten\n");
+    put(j, join(roots.user, "role.md"), "changed\n");
+    put(j, bom, "one\n");
+    put(j, bom, "two\n"); // a later write: only in the write log
+    put(j, log, "# 2026-11-29\nentry\n");
     writeFileSync(log, logBefore!); // as if the writer died between the flush and this write
     chmodSync(log, logMode);
-    j.write(plain, "new plain\n");
-    j.write(index, "# Memory Index\n"); // the last flush: `after` not recorded, only `pending`
+    put(j, plain, "new plain\n");
+    put(j, index, "# Memory Index\n"); // the last flush: `after` not recorded, only `pending`
     const id = j.id!;
     const cs = readChangeSet(roots.project, id)!;
     expect(cs.files.find((f) => f.file === "odd-bytes.md")?.after).toBe(sha("rewritten\n"));
@@ -163,9 +163,9 @@ describe("write-ahead change sets", () => {
   it("a file another writer changed between two writes is a conflict in an interrupted change set too", () => {
     const { roots, j } = setup(deadPid());
     const log = join(roots.project, "logs", "2026", "11", "2026-11-29.md");
-    j.write(log, "# 2026-11-29\nfirst\n");
+    put(j, log, "# 2026-11-29\nfirst\n");
     writeFileSync(log, "# 2026-11-29\nfirst\nother writer\n");
-    j.write(log, "# 2026-11-29\nfirst\nother writer\nsecond\n");
+    put(j, log, "# 2026-11-29\nfirst\nother writer\nsecond\n");
     expect(readWriteLog(roots.project, j.id!).get("project/logs/2026/11/2026-11-29.md")?.interleaved).toBe(
       true,
     );
@@ -180,14 +180,14 @@ describe("write-ahead change sets", () => {
     const dead = deadPid();
     const h = historyDir(roots.project);
     const orphan = "20261128T000000Z-dead";
-    j.write(join(roots.project, "a.md"), "a\n"); // j is running: its lock and JSON stay
+    put(j, join(roots.project, "a.md"), "a\n"); // j is running: its lock and JSON stay
     writeFileSync(
       writerLockPath(roots.project, orphan),
       JSON.stringify({ pid: dead, token: "t", acquiredAt: NOW }),
     );
     writeFileSync(writeLogPath(roots.project, orphan), "");
     const k = createJournal({ kind: "extraction", summary: "other", roots, nowMs: NOW + 5 });
-    k.write(join(roots.project, "b.md"), "b\n");
+    put(k, join(roots.project, "b.md"), "b\n");
     const kid = commitChangeSet(k)!;
     const names = readdirSync(h).sort();
     expect(names).toEqual([`${j.id}.json`, `${j.id}.lock`, `${kid}.json`].sort());

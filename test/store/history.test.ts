@@ -26,7 +26,7 @@ import {
   upsertMemory,
 } from "../../src/store/index.js";
 import { tempDir } from "../helpers/tmp.js";
-import { listTree, ODD_BYTES, plantMemoryDirs, treeHash } from "./history-fixture.js";
+import { listTree, ODD_BYTES, plantMemoryDirs, put, treeHash } from "./history-fixture.js";
 
 const NOW = Date.UTC(2026, 10, 29, 10, 15, 0);
 const DAY = 24 * 3600 * 1000;
@@ -163,7 +163,7 @@ describe("journal and commit", () => {
     replaceMemory(roots.project, "plain.md", text, { nowMs: NOW, expectedHash: topicHash(text), journal: k });
     expect(commitChangeSet(k)).toBeUndefined();
     const outside = join(roots.project, "..", "elsewhere.md");
-    expect(() => k.write(outside, "x")).toThrow(expect.objectContaining({ code: "BAD_PATH" }));
+    expect(() => put(k, outside, "x")).toThrow(expect.objectContaining({ code: "BAD_PATH" }));
     expect(existsSync(outside)).toBe(false);
   });
 
@@ -171,7 +171,7 @@ describe("journal and commit", () => {
     const { roots, journal } = setup();
     const commitAt = (ms: number, i: number) => {
       const j = journal("extraction", ms);
-      j.write(join(roots.project, "logs", "2026", "11", "2026-11-29.md"), `# entry ${i}\n`);
+      put(j, join(roots.project, "logs", "2026", "11", "2026-11-29.md"), `# entry ${i}\n`);
       return commitChangeSet(j)!;
     };
     const ancient = commitAt(NOW - 100 * DAY, 0);
@@ -194,7 +194,7 @@ describe("journal and commit", () => {
     const { roots, journal } = setup();
     const commit = (kind: "dream" | "extraction", ms: number, i: number) => {
       const j = journal(kind, ms);
-      j.write(join(roots.project, "logs", "2026", "11", "2026-11-29.md"), `# entry ${i}\n`);
+      put(j, join(roots.project, "logs", "2026", "11", "2026-11-29.md"), `# entry ${i}\n`);
       return commitChangeSet(j)!;
     };
     const dream = commit("dream", NOW, 0);
@@ -380,9 +380,9 @@ describe("undo", () => {
     const { roots, journal } = setup();
     const j = journal();
     const log = join(roots.project, "logs", "2026", "11", "2026-11-29.md");
-    j.write(log, "# 2026-11-29\nfirst\n");
+    put(j, log, "# 2026-11-29\nfirst\n");
     writeFileSync(log, "# 2026-11-29\nfirst\nother writer\n");
-    j.write(log, "# 2026-11-29\nfirst\nother writer\nsecond\n");
+    put(j, log, "# 2026-11-29\nfirst\nother writer\nsecond\n");
     const id = commitChangeSet(j)!;
     expect(readChangeSet(roots.project, id)?.files[0]).toMatchObject({
       file: "logs/2026/11/2026-11-29.md",

@@ -75,6 +75,13 @@ function applyWrite(
       reason: "deleted after the model read it; not re-created",
     };
   }
+  if (r.action === "changed") {
+    return {
+      action: "skipped" as const,
+      path: r.path,
+      reason: "another writer kept changing it while it was written; left as that writer made it",
+    };
+  }
   const reason =
     r.action !== "merged"
       ? undefined

@@ -1,10 +1,9 @@
 /** Appending to the daily log under the memory dir's lock (DESIGN.md §6: lock, re-read, atomic replace). */
 import { join } from "node:path";
 import { MemdirError } from "../../core/errors.js";
-import { readTextIfExists } from "../../core/fs.js";
 import { normalizeNewlines } from "../../core/text.js";
 import { scrub } from "../../privacy/index.js";
-import { type Journaled, trackedWrite } from "../history/index.js";
+import { type Journaled, trackedUpdate } from "../history/index.js";
 import { withStoreLock } from "../index-write.js";
 import { MEMORY_TYPES } from "../types.js";
 import { type DailyLogEntry, serializeEntry, titleLine } from "./format.js";
@@ -72,7 +71,7 @@ export function normalizeEntry(e: DailyLogEntry): DailyLogEntry {
 /**
  * Appends `entries` (scrubbed, see `normalizeEntry`) to today's daily log: under the memory dir's lock
  * (`.memdir.lock`), re-reads the file, adds `# YYYY-MM-DD` to a new or empty file, writes the whole
- * text atomically (dirs created). Nothing is written for an empty list. Existing bytes never change
+ * text with a checked write against the bytes read (dirs created; again when another writer changed it). Nothing is written for an empty list. Existing bytes never change
  * (a missing final newline is added), so byte offsets read earlier stay valid.
  * @returns the file's absolute path and the number of entries appended.
  * @throws MemdirError LOCK_TIMEOUT, BAD_MEMORY_TYPE, BAD_INPUT; fs errors as thrown.
@@ -91,10 +90,18 @@ export function appendDailyLog(
   withStoreLock(
     memoryDir,
     () => {
-      const current = readTextIfExists(path) ?? "";
-      const head =
-        current.trim() === "" ? titleLine(date) : current.endsWith("\n") ? current : `${current}\n`;
-      trackedWrite(opts, path, `${head}\n${text}`);
+      // Against the bytes read: a line another writer appends meanwhile is re-read, never overwritten.
+      const w = trackedUpdate(opts, path, (cur = "") => {
+        const head = cur.trim() === "" ? titleLine(date) : cur.endsWith("\n") ? cur : `${cur}\n`;
+        return `${head}\n${text}`;
+      });
+      if (w.status === "changed") {
+        throw new MemdirError("IO", `the daily log ${path} kept changing while entries were appended`, {
+          expected: "the log to stay still while it is written",
+          received: "a change by another writer at every try",
+          hint: "nothing was lost; the entries are appended by the next run",
+        });
+      }
     },
     lockOpts,
   );

@@ -5,6 +5,7 @@
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { settleWatches } from "../../core/checked-watch.js";
 import { isoUtc } from "../../core/clock.js";
 import { removeFile } from "../../core/fs.js";
 import {
@@ -118,13 +119,16 @@ function storedEntries(journal: Journal): StoredEntry[] {
  * since its first write; see wal.ts): the final after-hashes, `complete: true`, a `seq` after every
  * other change set, and its write log and writer lock removed. Prunes old change sets and returns
  * the id. When no file ended up different from before (and not `allowEmpty`), the incomplete file is
- * removed and undefined returned: an empty journal leaves nothing. With `undoes`, marks that change
+ * removed and undefined returned: an empty journal leaves nothing. First, every file this process
+ * replaced gets its second look (core `settleWatches`, at most 2 ms). With `undoes`, marks that change
  * set `undoneBy` this one in the same lock, and when it was itself an undo, clears `undoneBy` on the
  * change set it had reverted (redo). Later writes through the journal throw BAD_INPUT.
  * @throws MemdirError LOCK_TIMEOUT, BAD_INPUT (a malformed fixed id); fs errors.
  */
 export function commitChangeSet(journal: Journal, opts: CommitOptions = {}): string | undefined {
   checkChangeSetId(journal.id);
+  // The last look at the files this run replaced: a live write that reached an old inode is kept now.
+  settleWatches();
   const wal = writeAheadOf(journal);
   const files = storedEntries(journal);
   const dir = journal.roots.project;

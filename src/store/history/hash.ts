@@ -2,23 +2,14 @@
  * Content hashes of memory files for change sets. `node:crypto` is loaded on first use only
  * (`process.getBuiltinModule`): hooks import the store, and without a journal nothing here runs.
  */
-import { readFileSync } from "node:fs";
-import { errnoCode } from "../../core/errors.js";
+import { readBytesIfExists } from "../../core/fs.js";
+
+export { readBytesIfExists };
 
 /** Hex SHA-256 of raw bytes. */
 export function bytesHash(bytes: Uint8Array): string {
   const { createHash } = process.getBuiltinModule("node:crypto");
   return createHash("sha256").update(bytes).digest("hex");
-}
-
-/** The file's bytes, or null when it does not exist. Other fs errors are thrown. */
-export function readBytesIfExists(path: string): Buffer | null {
-  try {
-    return readFileSync(path);
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
-    throw e;
-  }
 }
 
 /** `bytesHash` of the file, null when it does not exist. */

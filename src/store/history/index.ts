@@ -32,6 +32,7 @@ export {
   type Journaled,
   type JournalOptions,
   trackedRemove,
+  trackedUpdate,
   trackedWrite,
 } from "./journal.js";
 export { ID_RE as CHANGE_SET_ID, parseChangeSet } from "./parse.js";

@@ -20,7 +20,11 @@ export function leftBy(e: StoredEntry, log: LoggedWrites | undefined): Set<strin
   return out;
 }
 
-/** Removes `.<name>.<suffix>.tmp` beside each of `files` (left by writes killed before their rename). */
+/**
+ * Removes `.<name>.<suffix>.tmp` (a write killed before its rename) and `.<name>.<suffix>.del` (a
+ * checked delete killed between its rename aside and its unlink, core/checked-remove.ts) beside each
+ * of `files`.
+ */
 export function removeTempFiles(roots: HistoryRoots, files: FileRef[]): FileRef[] {
   const removed: FileRef[] = [];
   const byDir = new Map<string, { scope: HistoryScope; rel: string; names: Set<string> }>();
@@ -40,7 +44,7 @@ export function removeTempFiles(roots: HistoryRoots, files: FileRef[]): FileRef[
       continue;
     }
     for (const n of names) {
-      const m = /^\.(.+)\.[0-9a-z]+(?:-[0-9a-z]+)*\.tmp$/.exec(n);
+      const m = /^\.(.+)\.[0-9a-z]+(?:-[0-9a-z]+)*\.(?:tmp|del)$/.exec(n);
       if (!m?.[1] || !d.names.has(m[1])) continue;
       removeFile(join(abs, n));
       removed.push({ scope: d.scope, file: d.rel === "." ? n : `${d.rel}/${n}` });

@@ -9,6 +9,7 @@
  */
 import { utimesSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { CHECKED_ROUNDS } from "../../core/checked-write.js";
 import { MemdirError } from "../../core/errors.js";
 import { scanAll, withStoreLock, writeIndexLocked } from "../index-write.js";
 import { changeSetInfo, commitChangeSet } from "./changeset.js";
@@ -63,8 +64,10 @@ export interface UndoResult {
 type Outcome = "restored" | "forced" | "already" | { conflict: string };
 
 /**
- * Reverts one recorded file (the caller holds its root's dir lock). `log`: its later writes when
- * the change set is incomplete.
+ * Reverts one recorded file (the caller holds its root's dir lock), with a checked write or delete
+ * against the bytes it judged: a live writer that changes the file meanwhile makes it judge again
+ * (a line appended during the restore is kept after the restored bytes). `log`: its later writes
+ * when the change set is incomplete.
  */
 function revertFile(
   journal: Journal,
@@ -75,28 +78,34 @@ function revertFile(
 ): Outcome {
   const path = join(root, e.file);
   const before = e.before === null ? null : Buffer.from(e.before, "base64");
-  const cur = readBytesIfExists(path);
-  const curHash = cur === null ? null : bytesHash(cur);
-  if (curHash === (before === null ? null : bytesHash(before))) return "already";
-  const interleaved = e.interleaved || log?.interleaved;
-  const untouched = leftBy(e, log).has(curHash) && !interleaved;
-  if (!untouched && !force) {
-    const conflict = interleaved
-      ? "another writer changed it while the change set was being made"
-      : cur === null
-        ? "deleted since the change set"
-        : "changed since the change set";
-    return { conflict };
-  }
-  if (before === null) journal.remove(path);
-  else {
-    journal.write(path, before, e.beforeMode === undefined ? {} : { mode: e.beforeMode });
-    if (e.beforeMtimeMs !== undefined) {
-      const t = new Date(e.beforeMtimeMs);
-      utimesSync(path, t, t);
+  const beforeHash = before === null ? null : bytesHash(before);
+  for (let round = 0; round < CHECKED_ROUNDS; round++) {
+    const cur = readBytesIfExists(path);
+    const curHash = cur === null ? null : bytesHash(cur);
+    if (curHash === beforeHash) return "already";
+    const interleaved = e.interleaved || log?.interleaved;
+    const untouched = leftBy(e, log).has(curHash) && !interleaved;
+    if (!untouched && !force) {
+      const conflict = interleaved
+        ? "another writer changed it while the change set was being made"
+        : cur === null
+          ? "deleted since the change set"
+          : "changed since the change set";
+      return { conflict };
     }
+    if (before === null) {
+      if ((cur === null ? "missing" : journal.remove(path, cur).status) === "changed") continue;
+    } else {
+      const mode = e.beforeMode === undefined ? {} : { mode: e.beforeMode };
+      if (journal.write(path, before, { expected: cur, ...mode }).status === "changed") continue;
+      if (e.beforeMtimeMs !== undefined) {
+        const t = new Date(e.beforeMtimeMs);
+        utimesSync(path, t, t);
+      }
+    }
+    return untouched ? "restored" : "forced";
   }
-  return untouched ? "restored" : "forced";
+  return { conflict: "another writer kept changing it while it was restored" };
 }
 
 /** Runs `fn` holding the dir lock of every root in `scopes` (project first, then user). */

@@ -44,6 +44,7 @@ export interface WriteAhead {
   /**
    * Before the first write of `entry` (not yet among `known`): rewrites `<id>.json` incomplete with
    * `known` + `entry`, `entry.pending = intended`. Takes the id and writer lock the first time.
+   * Called again for the same entry when its before bytes changed (a late append it absorbed).
    * @throws MemdirError BAD_INPUT (already committed; the id is being written by another process),
    *   LOCK_TIMEOUT; fs errors (then nothing may be written: the caller has not written yet).
    */
@@ -66,7 +67,8 @@ const sealed = (id: string | undefined) =>
 /** A journal's write-ahead state; nothing touches the disk until the first `flush`. */
 export function createWriteAhead(init: WriteAheadInit): WriteAhead {
   const dir = init.roots.project;
-  const before64 = new Map<string, string | null>(); // before bytes as base64, converted once per file
+  // Before bytes as base64, converted once per file (again when a late append replaced them).
+  const before64 = new Map<string, { of: Uint8Array | null; b64: string | null }>();
   let id = init.id;
   let seq = 0;
   let lock: LockHandle | undefined;
@@ -74,11 +76,11 @@ export function createWriteAhead(init: WriteAheadInit): WriteAhead {
   const toStored = (e: JournalEntry): StoredEntry => {
     const key = `${e.scope}/${e.file}`;
     let b = before64.get(key);
-    if (b === undefined) {
-      b = e.before === null ? null : Buffer.from(e.before).toString("base64");
+    if (b === undefined || b.of !== e.before) {
+      b = { of: e.before, b64: e.before === null ? null : Buffer.from(e.before).toString("base64") };
       before64.set(key, b);
     }
-    const s: StoredEntry = { scope: e.scope, file: e.file, before: b, after: e.after };
+    const s: StoredEntry = { scope: e.scope, file: e.file, before: b.b64, after: e.after };
     if (e.beforeMode !== undefined) s.beforeMode = e.beforeMode;
     if (e.beforeMtimeMs !== undefined) s.beforeMtimeMs = e.beforeMtimeMs;
     if (e.interleaved) s.interleaved = true;

@@ -43,6 +43,10 @@ export interface AppliedChange {
   warning?: string;
 }
 
+/** Why a write was skipped when another writer kept changing the file while it was written. */
+const LEFT_FOR_NEXT_DREAM =
+  "another writer kept changing the file while it was written: left for the next dream";
+
 /** Store error codes that skip one change (bad data); anything else (LOCK_TIMEOUT, I/O) is thrown. */
 const SKIP_CODES = new Set(["BAD_INPUT", "BAD_FRONTMATTER", "BAD_MEMORY_TYPE", "BAD_PATH", "NOT_FOUND"]);
 
@@ -134,6 +138,8 @@ export async function applyDreamPlan(plan: DreamPlan, opts: DreamApplyOptions): 
     });
     if (r.action === "missing")
       return { action: "skipped" as const, reason: `${reason}; the file was deleted since the plan` };
+    if (r.action === "changed")
+      return { action: "skipped" as const, reason: `${reason}; ${LEFT_FOR_NEXT_DREAM}` };
     const why =
       r.action === "merged"
         ? `${reason}; the file changed since the plan: merged, nothing overwritten`
