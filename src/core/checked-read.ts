@@ -3,8 +3,9 @@
  * an open fd (the inode, whatever its name now), inode identity, and waiting for a writer that is
  * part-way through a rewrite. Sync: hooks use them.
  */
-import { fstatSync, openSync, readSync, statSync } from "node:fs";
-import { errnoCode } from "./errors.js";
+import { fstatSync, readSync, statSync } from "node:fs";
+import { errnoCode, isMemdirError } from "./errors.js";
+import { openInputFile } from "./input-file.js";
 
 export const asBuffer = (b: Uint8Array | string) =>
   typeof b === "string" ? Buffer.from(b, "utf8") : Buffer.isBuffer(b) ? b : Buffer.from(b);
@@ -24,12 +25,15 @@ export function readFd(fd: number): Buffer {
   return Buffer.concat(chunks);
 }
 
-/** The fd of `path` opened for reading, or undefined when it does not exist. */
+/**
+ * The fd of `path` opened for reading, or undefined when it does not exist.
+ * @throws MemdirError INPUT_REFUSED when it is not a regular file (opened without blocking), IO.
+ */
 export function openIfExists(path: string): number | undefined {
   try {
-    return openSync(path, "r");
+    return openInputFile(path).fd;
   } catch (e) {
-    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return undefined;
+    if (isMemdirError(e, "NOT_FOUND")) return undefined;
     throw e;
   }
 }

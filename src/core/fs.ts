@@ -42,15 +42,21 @@ const APPEND_NO_FOLLOW =
 
 /**
  * Appends `data` to `path` (created with `mode`, default 0600) with one write, without following a
- * symbolic link at `path`. Parent dirs must exist.
+ * symbolic link at `path`, fsync'd with `durable`. Parent dirs must exist.
  * @throws the fs error (ELOOP for a link, ENOENT for a missing dir).
  */
-export function appendFileNoFollow(path: string, data: string | Uint8Array, mode = 0o600): void {
+export function appendFileNoFollow(
+  path: string,
+  data: string | Uint8Array,
+  mode = 0o600,
+  opts: { durable?: boolean } = {},
+): void {
   const fd = openSync(path, APPEND_NO_FOLLOW, mode);
   try {
     const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
     let off = 0;
     while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    if (opts.durable) fsyncSync(fd);
   } finally {
     closeSync(fd);
   }

@@ -6,11 +6,13 @@
  * that version is replaced, and a file a live session changed meanwhile gets the draft merged into
  * it instead, never overwritten. Also the hash-guarded delete.
  */
-import { lstatSync, readFileSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { CHECKED_ROUNDS } from "../core/checked-write.js";
 import { isoUtc } from "../core/clock.js";
 import { errnoCode, MemdirError } from "../core/errors.js";
+import { MAX_TEXT_FILE_BYTES } from "../core/fs.js";
+import { readInputBytes } from "../core/input-file.js";
 import { scrub } from "../privacy/index.js";
 import { trackedRemove, trackedUpdate, trackedWrite } from "./history/journal.js";
 import { type StoreWriteOptions, scanAll, withStoreLock, writeIndexLocked } from "./index-write.js";
@@ -77,7 +79,7 @@ function readRegular(path: string): Buffer | undefined {
         hint: "replace the link by the file itself, or leave this memory to a person",
       });
     }
-    return readFileSync(path);
+    return readInputBytes(path, MAX_TEXT_FILE_BYTES);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return undefined;
     throw e;

@@ -2,9 +2,10 @@
  * The memory-dir scan (DESIGN.md §3.1; Claude Code `memoryScan.ts`: MAX_MEMORY_FILES = 200,
  * FRONTMATTER_MAX_LINES = 30): topic headers from the first lines of each file, newest mtime first.
  */
-import { closeSync, openSync, readSync, type Stats, statSync } from "node:fs";
+import { closeSync, readSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
-import { describeError, errnoCode } from "../core/errors.js";
+import { describeError, errnoCode, isMemdirError } from "../core/errors.js";
+import { openInputFile } from "../core/input-file.js";
 import { normalizeNewlines } from "../core/text.js";
 import { ParseCache } from "./cache.js";
 import { listTopicFiles } from "./list.js";
@@ -22,10 +23,10 @@ export const SCAN_MAX_LINES = 30;
 /**
  * Reads at most `maxBytes` bytes from the start of `path` and returns its first `maxLines` lines
  * (joined with `\n`, a cut multi-byte character dropped). A huge file is never read whole.
- * Throws the fs error (ENOENT, EISDIR, …).
+ * Throws MemdirError NOT_FOUND, INPUT_REFUSED (not a regular file), IO.
  */
 export function readHead(path: string, maxLines: number, maxBytes = SCAN_HEAD_BYTES): string {
-  const fd = openSync(path, "r");
+  const { fd } = openInputFile(path, { what: "the topic file" });
   let n: number;
   const buf = Buffer.allocUnsafe(maxBytes);
   try {
@@ -84,7 +85,7 @@ export function scanTopics(memoryDir: string, opts: ScanOptions = {}): ScanResul
       };
       topics.push(maxLines === SCAN_MAX_LINES ? headerCache.get(s.path, s.st, load) : load());
     } catch (e) {
-      if (errnoCode(e) === "ENOENT") continue; // deleted while scanning
+      if (isMemdirError(e, "NOT_FOUND")) continue; // deleted while scanning
       errors.push({ path: s.path, message: describeError(e) });
     }
   }

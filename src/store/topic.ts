@@ -8,11 +8,12 @@
  * editing its YAML in place, so comments, quoting and key order survive, and an unchanged topic is
  * re-emitted byte for byte.
  */
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { basename } from "node:path";
 import { isCollection, parseDocument } from "yaml";
 import { errnoCode, MemdirError } from "../core/errors.js";
 import { parseFrontmatter, serializeFrontmatter } from "../core/frontmatter.js";
+import { readTextIfExists } from "../core/fs.js";
 import { normalizeNewlines, toWellFormed, truncateCodePoints } from "../core/text.js";
 import { MEMORY_TYPES, type MemoryType, type TopicFile } from "./types.js";
 
@@ -113,7 +114,9 @@ export function readTopic(path: string): TopicFile {
   let text: string;
   let mtimeMs: number;
   try {
-    text = readFileSync(path, "utf8");
+    const read = readTextIfExists(path);
+    if (read === undefined) throw Object.assign(new Error("ENOENT"), { code: "ENOENT" });
+    text = read;
     mtimeMs = statSync(path).mtimeMs;
   } catch (e) {
     if (errnoCode(e) === "ENOENT") {

@@ -3,7 +3,7 @@
  * FIFO nobody writes, a device, a socket or a directory is refused at once.
  */
 import { execFileSync } from "node:child_process";
-import { closeSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -81,5 +81,34 @@ describe("openInputFile / readInputBytes", () => {
     expect(fileKindAt(join(dir, "big"))).toBe(REGULAR_FILE);
     // /proc files report size 0: read to EOF, not to the stat size.
     expect(readInputBytes("/proc/self/stat", 4096)?.length).toBeGreaterThan(10);
+  });
+});
+
+describe("every read goes through the bounded, non-blocking open", () => {
+  it("no module of src/ opens a file for reading another way (allowlist: the bin's own bundles, /proc, stdin)", () => {
+    const root = join(import.meta.dirname, "..", "..", "src");
+    const allowed: Record<string, RegExp> = {
+      "main.ts": /readFileSync\((file|cachePath)/, // the bin's own bundle and its code cache
+      "app/runtime.ts": /readFileSync\(`\/proc\//, // /proc files of this machine
+      "cli/commands/wiki.ts": /readFileSync\(0,/, // stdin
+      "core/fs.ts": /openSync\(dir, "r"\)/, // a directory opened to fsync it
+    };
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (p.endsWith(".ts")) {
+          const rel = p.slice(root.length + 1);
+          for (const line of readFileSync(p, "utf8").split("\n")) {
+            if (/^\s*(\*|\/\/)/.test(line)) continue;
+            const reads = /\breadFileSync\(|\bopenSync\([^,]+,\s*"r"\)|createReadStream\(/.test(line);
+            if (reads && !allowed[rel]?.test(line)) offenders.push(`${rel}: ${line.trim()}`);
+          }
+        }
+      }
+    };
+    walk(root);
+    expect(offenders).toEqual([]);
   });
 });

@@ -46,11 +46,13 @@ describe("readObjectPrefix", () => {
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.nat(), (obj, n) => {
         const text = JSON.stringify(obj);
+        const parsed = JSON.parse(text) as Record<string, unknown>; // -0 is written as 0
         const cut = text.slice(0, n % (text.length + 1));
         const r = readObjectPrefix(cut);
         if (!r) return;
-        for (const [k, v] of Object.entries(r.fields)) expect(obj[k]).toEqual(v);
+        for (const [k, v] of Object.entries(r.fields)) expect(parsed[k]).toEqual(v);
       }),
+      { numRuns: 3000 },
     );
   });
 

@@ -3,7 +3,7 @@
  * "Hooks fail open"; claude-mem #3910/#4081: two envelopes or a banner line break the parser).
  * Schema: reference/claude-code.md §1.3.1 (Claude Code 2.0.77 … 2.1.332).
  */
-import { toWellFormed, truncateCodePoints } from "../../core/text.js";
+import { toWellFormed } from "../../core/text.js";
 import { HOOK_EVENTS, type HookEvent } from "./hook-types.js";
 
 /**

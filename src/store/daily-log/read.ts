@@ -1,7 +1,9 @@
 /** Listing and reading daily logs (reads never lock: appends replace the file atomically). */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { errnoCode, MemdirError } from "../../core/errors.js";
+import { MAX_TEXT_FILE_BYTES } from "../../core/fs.js";
+import { readInputBytes } from "../../core/input-file.js";
 import type { DailyLogEntry } from "./format.js";
 import { type DailyLogProblem, parseDailyLog } from "./parse.js";
 import { DAILY_LOG_DIR } from "./write.js";
@@ -60,7 +62,9 @@ export function readDailyLogEntries(memoryDir: string, file: string, fromByte = 
   }
   let buf: Buffer;
   try {
-    buf = readFileSync(join(memoryDir, ...rel.split("/")));
+    const read = readInputBytes(join(memoryDir, ...rel.split("/")), MAX_TEXT_FILE_BYTES);
+    if (read === undefined) throw Object.assign(new Error("ENOENT"), { code: "ENOENT" });
+    buf = read;
   } catch (e) {
     if (errnoCode(e) !== "ENOENT") throw e;
     throw new MemdirError("NOT_FOUND", `daily log ${rel} does not exist`, {

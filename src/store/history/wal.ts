@@ -1,17 +1,6 @@
-/**
- * Write-ahead persistence of a journal (a dream killed part-way must stay undoable): before the
- * FIRST write or delete of a file, `.history/<id>.json` is rewritten (atomic, durable, 0600) with
- * every file recorded so far, the new one's before bytes, and the hash that write is about to leave
- * (`pending`), marked `complete: false`; before a LATER write of a file already recorded, the hash it
- * is about to leave is appended (fsync'd) to `<id>.writes.jsonl`. The first flush takes the id and
- * `<id>.lock` (the writer's pid: a live pid = "running", a dead one = "interrupted"); the commit
- * rewrites the change set complete and removes both. Cost: one JSON rewrite per new file, one
- * appended line per later write; nothing at all without a journal.
- */
-import { closeSync, fsyncSync, openSync, writeSync } from "node:fs";
 import { isoUtc } from "../../core/clock.js";
 import { MemdirError } from "../../core/errors.js";
-import { ensureDir, removeFile } from "../../core/fs.js";
+import { appendFileNoFollow, ensureDir, removeFile } from "../../core/fs.js";
 import { type LockHandle, tryAcquireLock } from "../../core/lock.js";
 import {
   historyDir,
@@ -149,13 +138,7 @@ export function createWriteAhead(init: WriteAheadInit): WriteAhead {
         ...(interleaved ? { interleaved } : {}),
       });
       ensureDir(historyDir(dir));
-      const fd = openSync(writeLogPath(dir, id), "a", 0o600);
-      try {
-        writeSync(fd, `${line}\n`);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
+      appendFileNoFollow(writeLogPath(dir, id), `${line}\n`, 0o600, { durable: true });
     },
     close() {
       done = true;
