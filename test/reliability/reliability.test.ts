@@ -6,6 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runLiveWriterStress } from "../helpers/live-writer-stress.js";
 import { startAnthropicServer } from "../helpers/scripted-llm/index.js";
 import { runSecretChannels } from "../helpers/secret-corpus/channels.js";
 import {
@@ -91,6 +92,22 @@ describe(`reliability (${MODE})`, () => {
       } finally {
         await server.close();
       }
+    },
+    LONG,
+  );
+
+  // npm test runs 20 dreams in test/app/dream-live-writer.test.ts; the full mode runs more and reports.
+  it.runIf(MODE === "full")(
+    "a live writer during 100 dreams over 200 topic files: no appended line lost",
+    async () => {
+      const r = await runLiveWriterStress({ dreams: 100, topics: 200, intervalMs: 15 });
+      report("live-writer", {
+        dreams: r.dreams,
+        appended: r.appended,
+        lost: r.lost.length,
+        actions: r.actions,
+      });
+      expect(r.lost).toEqual([]);
     },
     LONG,
   );
