@@ -22,7 +22,7 @@ const WRAP_GAP = /^(?:\r?\n|\\r?\\n)[ \t]{0,16}$/;
 const MAX_BLOCK = 131_072;
 const BINARY_DATA_URI = /data:(?:image|audio|video|font)\/[A-Za-z0-9.+-]{1,40};base64,$/;
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+let utf8: InstanceType<typeof TextDecoder> | undefined; // made on first use: creating one costs a hook about a millisecond
 
 /**
  * False when some 4-character group of `run` starts with a character whose 6 bits begin a control byte
@@ -48,6 +48,7 @@ function mayBeText(head: Uint8Array): boolean {
 function asText(bytes: Uint8Array): string | undefined {
   if (bytes.length < 8) return undefined;
   let text: string;
+  utf8 ??= new TextDecoder("utf-8", { fatal: true });
   try {
     text = utf8.decode(bytes);
   } catch {

@@ -11,18 +11,28 @@ import { redactCliFlags } from "./cli-flags.js";
 import { redactEncoded } from "./encoded.js";
 import { redactProse } from "./prose.js";
 import type { SecretRule } from "./rule-kit.js";
-import { applyRule, PEM_RULE, TOKEN_RULES } from "./secret-rules.js";
+import { applyRule, PEM_RULE, tokenRules } from "./secret-rules.js";
 import { redactSplitTokens } from "./split.js";
 
-/**
- * Where some lead starts, after no letter or digit (each rule's own lookbehind excludes at least
- * those); a lookahead, so leads that overlap (`sk.eyJ…` holds `eyJ`) are all seen.
- */
-const ANY_LEAD = new RegExp(
-  `(?<![A-Za-z0-9])(?=${TOKEN_RULES.flatMap((r) => (r.lead ? [r.lead] : [])).join("|")})`,
-  "g",
-);
-const LEAD_AT = new Map(TOKEN_RULES.flatMap((r) => (r.lead ? [[r, new RegExp(r.lead, "y")] as const] : [])));
+interface LeadIndex {
+  /**
+   * Where some lead starts, after no letter or digit (each rule's own lookbehind excludes at least
+   * those); a lookahead, so leads that overlap (`sk.eyJ…` holds `eyJ`) are all seen.
+   */
+  any: RegExp;
+  at: Map<SecretRule, RegExp>;
+}
+let leads: LeadIndex | undefined;
+
+/** Built on the first secret pass: compiling it costs milliseconds a hook that never scrubs does not pay. */
+function leadIndex(): LeadIndex {
+  const rules = tokenRules();
+  leads ??= {
+    any: new RegExp(`(?<![A-Za-z0-9])(?=${rules.flatMap((r) => (r.lead ? [r.lead] : [])).join("|")})`, "g"),
+    at: new Map(rules.flatMap((r) => (r.lead ? [[r, new RegExp(r.lead, "y")] as const] : []))),
+  };
+  return leads;
+}
 /** Past this many lead positions every rule simply runs. */
 const MAX_LEAD_POSITIONS = 256;
 
@@ -31,14 +41,16 @@ const MAX_LEAD_POSITIONS = 256;
  * lead occurs (one scan for all leads instead of one full regex pass per rule).
  */
 function rulesFor(text: string): readonly SecretRule[] {
+  const { any, at: leadAt } = leadIndex();
+  const rules = tokenRules();
   const at: number[] = [];
-  ANY_LEAD.lastIndex = 0;
-  for (let m = ANY_LEAD.exec(text); m !== null; m = ANY_LEAD.exec(text)) {
-    if (at.push(m.index) > MAX_LEAD_POSITIONS) return TOKEN_RULES;
-    ANY_LEAD.lastIndex = m.index + 1; // zero-width: every position where some lead starts
+  any.lastIndex = 0;
+  for (let m = any.exec(text); m !== null; m = any.exec(text)) {
+    if (at.push(m.index) > MAX_LEAD_POSITIONS) return rules;
+    any.lastIndex = m.index + 1; // zero-width: every position where some lead starts
   }
-  return TOKEN_RULES.filter((r) => {
-    const lead = LEAD_AT.get(r);
+  return rules.filter((r) => {
+    const lead = leadAt.get(r);
     if (!lead) return true;
     return at.some((i) => {
       lead.lastIndex = i;
@@ -51,7 +63,7 @@ function rulesFor(text: string): readonly SecretRule[] {
 function redactAt(text: string, depth: number): string {
   if (text.length < 8) return text;
   let out = applyRule(text, PEM_RULE);
-  out = redactSplitTokens(out, TOKEN_RULES);
+  out = redactSplitTokens(out, tokenRules());
   out = redactDotenv(out);
   for (const rule of rulesFor(out)) out = applyRule(out, rule);
   out = redactEncoded(out, depth, redactAt);

@@ -23,6 +23,14 @@ export interface SecretRule {
   lead?: string;
 }
 
+/** The literal text of the token rules' leads (privacy/leads.ts). */
+export interface LeadLiterals {
+  /** Literal starts of leads (`ghp_` of `ghp_`, `gh` of `gh[pousr]_`). */
+  prefixes: string[];
+  /** Literals of leads that start with a class (`.atlasv1.`): looked for anywhere. */
+  inner: string[];
+}
+
 export const hasDigit = (s: string) => /\d/.test(s);
 export const mixedCase = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s);
 /** A random-looking run: a digit and a letter, and mixed case or ≥ 24 characters. */
@@ -42,10 +50,18 @@ export function prefixed(
 ): SecretRule {
   const before = o.before ?? "A-Za-z0-9_";
   const after = o.after ?? "A-Za-z0-9_";
+  let pattern: RegExp | undefined;
   const rule: SecretRule = {
     name,
     lead,
-    pattern: new RegExp(`(?<![${before}])(?<secret>(?:${lead})${body})${after ? `(?![${after}])` : ""}`, "g"),
+    // Compiled when a text first needs it: building every rule's regex would cost each hook milliseconds.
+    get pattern() {
+      pattern ??= new RegExp(
+        `(?<![${before}])(?<secret>(?:${lead})${body})${after ? `(?![${after}])` : ""}`,
+        "g",
+      );
+      return pattern;
+    },
   };
   if (o.accept) rule.accept = o.accept;
   return rule;

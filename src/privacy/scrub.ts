@@ -3,9 +3,10 @@
  * its pre-check `mayNeedScrub`.
  */
 import { toWellFormed } from "../core/text.js";
+import { mayHaveLead } from "./leads.js";
 import { stripPrivate } from "./private-tags.js";
 import { redactSecrets } from "./redact.js";
-import { TOKEN_RULES } from "./secret-rules.js";
+import { tokenRules } from "./secret-rules.js";
 import { leadSource } from "./split.js";
 
 /** A run of this many non-whitespace UTF-16 units is a blob (base64, minified code), not words. */
@@ -58,12 +59,16 @@ export function scrub(text: string): string {
  * wherever this returns false.
  */
 export function mayNeedScrub(text: string): boolean {
-  return MAY_NEED.test(text) || LEAD_HINT.test(text);
+  if (MAY_NEED.test(text)) return true;
+  // The literal screen first: the exact lead regex costs a hook milliseconds to build.
+  if (!mayHaveLead(text)) return false;
+  leadHint ??= new RegExp(`(?<![A-Za-z0-9_.+/~-])(?:${leadSource(tokenRules())})`);
+  return leadHint.test(text);
 }
 const MAY_NEED =
   /[<=:@]|[A-Za-z0-9+/_.~-]{16}|bearer|private|secret|token|pass|pwd|key|auth|cred|cookie|session|begin|비밀번호|비번|암호|\s-p|--pw|login|configure/i;
-/** A token lead not inside a run of token characters (split.ts joins the pieces that follow one). */
-const LEAD_HINT = new RegExp(`(?<![A-Za-z0-9_.+/~-])(?:${leadSource(TOKEN_RULES)})`);
+/** A token lead not inside a run of token characters (split.ts joins the pieces that follow one); built on first use. */
+let leadHint: RegExp | undefined;
 
 /** The full pass without the pre-check (for tests of the pre-check). */
 export function scrubFull(text: string): string {

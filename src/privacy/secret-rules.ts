@@ -6,10 +6,10 @@
  * group (the whole match when absent).
  */
 import { isPlaceholder, MARKER_PREFIX, marker, type SecretRule } from "./rule-kit.js";
-import { AI_DEV_RULES } from "./rules-ai-dev.js";
-import { CLOUD_RULES } from "./rules-cloud.js";
-import { COMMS_PAY_RULES } from "./rules-comms-pay.js";
-import { WEB_RULES } from "./rules-web.js";
+import { aiDevRules } from "./rules-ai-dev.js";
+import { cloudRules } from "./rules-cloud.js";
+import { commsPayRules } from "./rules-comms-pay.js";
+import { webRules } from "./rules-web.js";
 
 export { isPlaceholder, MARKER_PREFIX, marker, type SecretRule } from "./rule-kit.js";
 
@@ -23,13 +23,13 @@ export const PEM_RULE: SecretRule = {
     /(?<secret>-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$))/g,
 };
 
-/** Rules for tokens with a recognisable shape, in the order they run. */
-export const TOKEN_RULES: readonly SecretRule[] = [
-  ...AI_DEV_RULES,
-  ...CLOUD_RULES,
-  ...COMMS_PAY_RULES,
-  ...WEB_RULES,
-];
+let tokenRuleList: readonly SecretRule[] | undefined;
+
+/** Rules for tokens with a recognisable shape, in the order they run (built on the first call). */
+export function tokenRules(): readonly SecretRule[] {
+  tokenRuleList ??= [...aiDevRules(), ...cloudRules(), ...commsPayRules(), ...webRules()];
+  return tokenRuleList;
+}
 
 /** Runs one rule over `text`. */
 export function applyRule(text: string, rule: SecretRule): string {

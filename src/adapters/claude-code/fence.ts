@@ -18,8 +18,9 @@ export const DATA_PREFACE =
 
 /** `<` and the characters that read as one: small, fullwidth, angle quotes and brackets, arrowheads. */
 const LT_LIKE = /[<\uFE64\uFF1C\u2039\u2329\u3008\u27E8\u02C2\u1438\u276C\u276E\u29FC\u2AB7]/g;
-/** A letter or digit: what a tag name is spelled with. Everything else between `<` and it is skipped. */
-const ALNUM = /[\p{L}\p{N}]/u;
+/** A letter or digit: what a tag name is spelled with. Everything else between `<` and it is skipped. Made on first use (a Unicode property class costs a hook about a millisecond to build). */
+let alnum: RegExp | undefined;
+let mark: RegExp | undefined;
 /** Letters that render as nothing (Hangul fillers, the Khmer inherent vowels): skipped like spaces. */
 const INVISIBLE_LETTERS = /[\u115F\u1160\u3164\uFFA0\u17B4\u17B5]/;
 /** How far past a `<` to look for the name (UTF-16 units): bounds the work per `<`. */
@@ -63,7 +64,8 @@ const CONFUSABLE: Record<string, string> = {
 /** A letter as the protected-name check reads it: compatibility-decomposed, marks dropped, lower case, look-alikes mapped. */
 function readAs(c: string): string {
   let out = "";
-  for (const d of c.normalize("NFKD").toLowerCase()) if (!/\p{M}/u.test(d)) out += CONFUSABLE[d] ?? d;
+  mark ??= /\p{M}/u;
+  for (const d of c.normalize("NFKD").toLowerCase()) if (!mark.test(d)) out += CONFUSABLE[d] ?? d;
   return out;
 }
 
@@ -75,9 +77,10 @@ function readAs(c: string): string {
 function namesProtectedTag(text: string, from: number): boolean {
   let name = "";
   const end = Math.min(text.length, from + LOOKAHEAD);
+  alnum ??= /[\p{L}\p{N}]/u;
   for (let j = from; j < end && name.length < 8; j++) {
     const c = text[j] as string;
-    if (ALNUM.test(c) && !INVISIBLE_LETTERS.test(c)) name += readAs(c);
+    if (alnum.test(c) && !INVISIBLE_LETTERS.test(c)) name += readAs(c);
   }
   return PROTECTED.some((p) => name.startsWith(p));
 }

@@ -21,6 +21,9 @@ import { containsSecret } from "../../privacy/index.js";
 import { type AppContext, ensureProjectState, fallbackLogFile, logLine, projectContext } from "../context.js";
 import { JOB_ENV_MARKER, type Runtime } from "../runtime.js";
 
+/** A UUID (the session ids harnesses make) is never a secret: the full secret pass is skipped for it. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** A handler returns text for `additionalContext`, or undefined for empty stdout. */
 export type HookHandler = (
   ctx: AppContext,
@@ -124,7 +127,7 @@ export async function runHook(
     logLine(fallbackLogFile(rt), rt, "warn", source, `ignored hook input: ${parsed.reason}${kept}`);
     return "";
   }
-  if (containsSecret(parsed.input.session_id)) {
+  if (!UUID.test(parsed.input.session_id) && containsSecret(parsed.input.session_id)) {
     // The session id names files (state dir, summary, end record): never one that holds a secret.
     logLine(fallbackLogFile(rt), rt, "warn", source, "ignored hook input: a session_id that holds a secret");
     return "";
