@@ -1,0 +1,106 @@
+/**
+ * The one contract a harness adapter fulfils. An adapter (`src/adapters/<harness>/`, files named alike in
+ * every harness) is the only code that knows a harness: its hook stdin and stdout, its transcripts, its
+ * tool names, its paths and its settings. Everything else speaks `harness/` events and tool kinds.
+ */
+import type { HarnessEvent, HarnessName, HookResult, ParsedHook, ToolKind } from "../harness/index.js";
+import type { TranscriptReadBounds, TranscriptSlice } from "../transcripts/types.js";
+
+/** Environment as adapters see it (a Runtime's `env`). */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** A hook input too large to parse: where it ran and the text that may carry `<remember>` notes. */
+export interface SalvagedHook {
+  cwd: string;
+  /** The prompt, or a subagent tool's output, as far as the kept bytes reach. */
+  text: string;
+}
+
+/** One native hook invocation implied by a recorded session (`memdir replay`). */
+export interface ReplayHook {
+  /** The native event name, as `memdir hook <event> --harness <name>` takes it. */
+  event: string;
+  /** The stdin payload the harness would send. */
+  payload: Record<string, unknown>;
+  /** Byte offset in the transcript where the event happens (the transcript is cut there for the hook). */
+  offset: number;
+}
+
+/** A transcript file a harness wrote. */
+export interface TranscriptRef {
+  path: string;
+  /** The session id when the file name or header tells it. */
+  sessionId?: string;
+  /** The project directory the session ran in, when known without reading the whole file. */
+  cwd?: string;
+  mtimeMs: number;
+  sizeBytes: number;
+}
+
+export interface TranscriptAdapter {
+  /**
+   * Reads the transcript at `path` from the byte cursor `fromOffset` into the neutral model. Only complete
+   * lines are consumed; `endOffset` is where the next read continues. Throws MemdirError NOT_FOUND (no
+   * file), INPUT_REFUSED (not a regular file), BAD_INPUT (bad cursor).
+   */
+  read(path: string, fromOffset?: number, bounds?: TranscriptReadBounds): TranscriptSlice;
+  /** True when `head` (the first bytes of a file, up to 64 KiB, as text) is this harness's transcript. */
+  sniff(head: string): boolean;
+  /** The transcripts of this harness under its default directories, newest first. */
+  find(env: Env, home: string): TranscriptRef[];
+  /** The native hook events the recorded session implies, in order (replay). */
+  deriveHooks(path: string, opts?: { fallbackCwd?: string }): ReplayHook[];
+}
+
+/** Where memdir can register its hooks for a harness. */
+export type InstallScope = "user" | "project" | "local";
+
+/** One hook memdir registers: a native event, its matcher, its timeout in the harness's own unit. */
+export interface HookRegistration {
+  event: string;
+  matcher?: string;
+  /** In the harness's unit: seconds for Claude Code and Codex, milliseconds for Gemini CLI. */
+  timeout: number;
+  async?: boolean;
+}
+
+export interface InstallAdapter {
+  /** The scopes this harness has a settings file for. */
+  scopes: readonly InstallScope[];
+  /** The file memdir's hooks are written into, per scope. Throws MemdirError BAD_INPUT for a project scope without a root. */
+  settingsPath(scope: InstallScope, dirs: { env: Env; home: string; projectRoot?: string }): string;
+  /** The hooks to register for the installed harness version (`undefined` = unknown version). */
+  registrations(version: string | undefined): HookRegistration[];
+  /** The harness's executable name (`claude`, `codex`, `gemini`), for `--version` and trust. */
+  executable: string;
+  /** `N.N.N` from the executable's `--version` output, or undefined. */
+  parseVersion(output: string): string | undefined;
+}
+
+export interface HarnessAdapter {
+  name: HarnessName;
+  /** "Claude Code", "Codex CLI", "Gemini CLI". */
+  displayName: string;
+  /** The native hook events `memdir hook` handles for this harness. */
+  hookEvents: readonly string[];
+  /**
+   * Parses hook stdin for `nativeEvent` into a neutral event. Never throws; rejects an unknown event,
+   * empty or oversized input, non-JSON, a missing or unsafe session id, a missing cwd, bad field types.
+   * Reasons name no field values (stdin may hold secrets).
+   */
+  parseHook(nativeEvent: string, raw: string): ParsedHook<HarnessEvent>;
+  /**
+   * The exact stdout for a handler's result: "" or one JSON object (ending in `\n`) holding only the
+   * fields this harness's schema allows for `nativeEvent`. Context on an event whose context the
+   * harness rejects or ignores is dropped.
+   */
+  formatHook(nativeEvent: string, result: HookResult | undefined): string;
+  /** The `<remember>`-bearing text of an input over MAX_HOOK_INPUT_BYTES, or undefined. */
+  salvageHook(nativeEvent: string, raw: string): SalvagedHook | undefined;
+  /** The kind of a tool by its harness name. */
+  toolKind(name: string): ToolKind;
+  /** The project directory the harness tells its hooks and child processes, from `env`, if any. */
+  projectDir(env: Env): string | undefined;
+  transcripts: TranscriptAdapter;
+  install: InstallAdapter;
+}
