@@ -30,6 +30,8 @@ export interface ToolUse {
   paths: string[];
   /** The command line of a `shell` call. */
   command?: string;
+  /** The new text an `edit` call writes (replacement strings, whole-file contents), for definitions. */
+  written?: string[];
 }
 
 /** Lines a successful edit added and removed (0/0 when unknown). */

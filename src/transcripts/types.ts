@@ -3,14 +3,15 @@
  * turn a harness transcript into these records; extraction, replay and session memory read only these.
  */
 
-/** One tool call made by the assistant, joined with its result when the result was seen. */
-export interface ToolCall {
-  /** Harness tool id (`toolu_…`). */
+import type { ToolUse } from "../harness/index.js";
+
+/**
+ * One tool call made by the assistant (kind, files and command filled in by the adapter), joined with
+ * its result when the result was seen.
+ */
+export interface ToolCall extends ToolUse {
+  /** Harness tool id (`toolu_…`, `call_…`). */
   id: string;
-  /** Tool name as the harness names it (`Bash`, `Read`, `Edit`, `Task`, `mcp__srv__tool`…). */
-  name: string;
-  /** The tool's input object as recorded. */
-  input: Record<string, unknown>;
   /**
    * The result, once seen: text of the tool_result and whether it was an error; `structured` is the
    * harness's structured tool output (Claude Code `toolUseResult`, the shape of hook `tool_response`);

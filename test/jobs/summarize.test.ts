@@ -5,6 +5,7 @@
 import { appendFileSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { toolUse } from "../../src/adapters/claude-code/tools.js";
 import { estimateTokens } from "../../src/core/tokens.js";
 import {
   buildOfflineSections,
@@ -267,9 +268,8 @@ describe("Current State after a compaction", () => {
     timestamp: `2026-03-01T10:${String(n).padStart(2, "0")}:00.000Z`,
     text,
     toolCalls: Array.from({ length: calls }, (_, i) => ({
+      ...toolUse("Bash", { command: `step ${i}` }),
       id: `t${n}-${i}`,
-      name: "Bash",
-      input: { command: `step ${i}` },
       result: { text: "ok", isError: false },
     })),
     isSidechain: false,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toolUse } from "../../src/adapters/claude-code/tools.js";
 import {
   allToolCalls,
   type ConversationMessage,
@@ -13,7 +14,7 @@ const msg = (kind: ConversationMessage["kind"], text: string, tools: string[] = 
   uuid: `${kind}-${text}`,
   timestamp: "",
   text,
-  toolCalls: tools.map((name, i) => ({ id: `${text}-${i}`, name, input: {} })),
+  toolCalls: tools.map((name, i) => ({ ...toolUse(name, {}), id: `${text}-${i}` })),
   isSidechain: false,
   endOffset: 0,
 });

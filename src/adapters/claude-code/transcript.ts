@@ -10,6 +10,7 @@ import type {
   TranscriptReadBounds,
   TranscriptSlice,
 } from "../../transcripts/types.js";
+import { toolUse } from "./tools.js";
 import { readClaudeRows, transcriptSize } from "./transcript-entries.js";
 
 export { type DeriveHookEventsOptions, deriveHookEvents, type HookEventSpec } from "./hook-events.js";
@@ -106,7 +107,7 @@ export function readClaudeTranscript(
         m.endOffset = env.end;
         for (const u of item.toolUses) {
           if (calls.has(u.id)) continue;
-          const call: ToolCall = { id: u.id, name: u.name, input: u.input, endOffset: env.end };
+          const call: ToolCall = { ...toolUse(u.name, u.input), id: u.id, endOffset: env.end };
           calls.set(u.id, call);
           m.toolCalls.push(call);
         }

@@ -15,7 +15,7 @@ import {
 } from "../../adapters/claude-code/hook-input.js";
 import { contextOutput, serializeOutput } from "../../adapters/claude-code/hook-output.js";
 import { salvageOversizedInput } from "../../adapters/claude-code/hook-salvage.js";
-import { SUBAGENT_TOOLS } from "../../adapters/claude-code/tools.js";
+import { toolKind } from "../../adapters/claude-code/tools.js";
 import { describeError, isMemdirError, type MemdirError } from "../../core/errors.js";
 import { containsSecret } from "../../privacy/index.js";
 import { type AppContext, ensureProjectState, fallbackLogFile, logLine, projectContext } from "../context.js";
@@ -81,7 +81,7 @@ function configStopNotice(e: MemdirError): string {
 async function keepOversizedNotes(event: HookEvent, raw: string, rt: Runtime): Promise<number> {
   const s = salvageOversizedInput(event, raw);
   if (!s || !/<remember/i.test(s.text) || !isDirectory(s.cwd)) return 0;
-  if (event === "PostToolUse" && !SUBAGENT_TOOLS.has(s.toolName ?? "")) return 0;
+  if (event === "PostToolUse" && toolKind(s.toolName ?? "") !== "agent") return 0;
   const ctx = projectContext(rt, s.cwd);
   ensureProjectState(ctx);
   const { captureRememberTags } = await import("./remember.js");

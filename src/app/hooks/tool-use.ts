@@ -5,7 +5,7 @@
  * Hot path: sync fs, no yaml/zod; the notepad (which pulls the store) loads only when a tag is present.
  */
 import type { HookInput } from "../../adapters/claude-code/hook-input.js";
-import { SUBAGENT_TOOLS } from "../../adapters/claude-code/tools.js";
+import { toolKind } from "../../adapters/claude-code/tools.js";
 import { isInsideDir } from "../../jobs/extract/mutual.js";
 import { logToolUse, toolFilePath } from "../../project/index.js";
 import { countToolCall, recordToolUse } from "../../sessions/index.js";
@@ -63,7 +63,7 @@ export async function onToolUse(ctx: AppContext, input: HookInput): Promise<stri
     now,
   );
   logToolUse(paths.projectMemory, paths.projectRoot, { toolName, toolInput, success }, now);
-  if (success && SUBAGENT_TOOLS.has(toolName)) {
+  if (success && toolKind(toolName) === "agent") {
     const output = responseText(input.tool_response).join("\n");
     if (/<remember/i.test(output)) await captureRememberTags(ctx, output, now);
   }

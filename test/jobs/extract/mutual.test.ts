@@ -1,5 +1,6 @@
 /** Mutual exclusion with the main agent: which tool calls write into a memory dir, and the slice split. */
 import { describe, expect, it } from "vitest";
+import { toolUse } from "../../../src/adapters/claude-code/tools.js";
 import { splitAtMemoryWrite, writesInto } from "../../../src/jobs/extract/mutual.js";
 import type { ConversationMessage } from "../../../src/transcripts/types.js";
 
@@ -61,9 +62,8 @@ describe("splitAtMemoryWrite", () => {
       msg("prompt", "remember that I prefer tabs"),
       msg("assistant", "Saving.", [
         {
+          ...toolUse("Write", { file_path: `${MEM}/tabs.md` }),
           id: "t",
-          name: "Write",
-          input: { file_path: `${MEM}/tabs.md` },
           result: { text: "ok", isError: false },
         },
       ]),
@@ -79,9 +79,8 @@ describe("splitAtMemoryWrite", () => {
       msg("prompt", "remember tabs"),
       msg("assistant", "", [
         {
+          ...toolUse("Write", { file_path: `${MEM}/t.md` }),
           id: "t",
-          name: "Write",
-          input: { file_path: `${MEM}/t.md` },
           result: { text: "denied", isError: true },
         },
       ]),
