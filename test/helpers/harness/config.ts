@@ -38,8 +38,16 @@ export function writeClaudeConfig(home: string, hooks: HookCommands = {}): strin
 /** The Codex home of a sandbox. */
 export const codexHome = (home: string): string => join(home, ".codex");
 
-/** Writes `config.toml` pointing at `origin` (Codex POSTs `<origin>/v1/responses`) and `hooks.json`. */
-export function writeCodexConfig(home: string, origin: string, hooks: HookCommands = {}): string {
+/**
+ * Writes `config.toml` pointing at `origin` (Codex POSTs `<origin>/v1/responses`), with `extraToml` top-level
+ * lines (e.g. `model_auto_compact_token_limit = 1`), and `hooks.json`.
+ */
+export function writeCodexConfig(
+  home: string,
+  origin: string,
+  hooks: HookCommands = {},
+  extraToml: string[] = [],
+): string {
   const dir = codexHome(home);
   mkdirSync(dir, { recursive: true });
   const toml = [
@@ -47,6 +55,7 @@ export function writeCodexConfig(home: string, origin: string, hooks: HookComman
     'model_provider = "fake"',
     'approval_policy = "never"',
     'sandbox_mode = "danger-full-access"',
+    ...extraToml,
     "",
     "[model_providers.fake]",
     'name = "fake"',
