@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-const SCRIPT = String.raw`"use strict";
+const SCRIPT = `"use strict";
 const fs = require("fs");
 const path = require("path");
 const [outDir, event, context] = process.argv.slice(2);
