@@ -12,10 +12,15 @@ import type { AddressInfo } from "node:net";
 /** What the model says in one turn: text, or one tool call (with optional text before it). */
 export type Turn =
   | { text: string }
-  | { tool: { name: string; input: Record<string, unknown>; id?: string }; text?: string };
+  | {
+      /** `namespace`: OpenAI Responses only, the tool group of a namespaced tool (Codex `multi_agent_v1`). */
+      tool: { name: string; input: Record<string, unknown>; id?: string; namespace?: string };
+      text?: string;
+    };
 
 export interface ScriptTurn {
-  reply: Turn;
+  /** The turn, or a function of the request (e.g. a tool call naming an id from an earlier result). */
+  reply: Turn | ((req: HarnessRequest) => Turn);
   /** Which request this turn answers; default the server's `isMain`. */
   match?: (req: HarnessRequest) => boolean;
 }
@@ -97,10 +102,10 @@ export async function startHarnessServer(opts: {
     const route = opts.routes.find((r) => r.handles(rec));
     if (!route) return sendJson(res, 404, { error: { message: `scripted server: no route ${path}` } });
     const at = queue.findIndex((t) => (t.match ?? opts.isMain)(rec));
-    const turn = at >= 0 ? queue.splice(at, 1)[0]!.reply : null;
-    rec.scripted = turn !== null;
+    const picked = at >= 0 ? queue.splice(at, 1)[0]!.reply : null;
+    rec.scripted = picked !== null;
     try {
-      route.answer(res, rec, turn, requests.length);
+      route.answer(res, rec, typeof picked === "function" ? picked(rec) : picked, requests.length);
     } catch (e) {
       sendJson(res, 500, { error: { message: `scripted server: ${String(e)}` } });
     }

@@ -4,7 +4,7 @@
  * response.output_item.done, response.completed with `response.id` and `usage`). A tool turn is one
  * `function_call` item (`call_id`, `name`, `arguments` as a JSON string); Codex's shell tool is
  * `exec_command` with `{"cmd": "..."}` and its result comes back as a `function_call_output` input item.
- * Every request is an agent-loop request (isMain); compaction asks for a summary on the same endpoint.
+ * Compaction asks for a summary on the same endpoint and gets a default summary unless a turn matches it.
  */
 import type { ServerResponse } from "node:http";
 import {
@@ -20,11 +20,39 @@ import {
 
 type Body = { input?: unknown[]; model?: string };
 
-/** Codex's compaction request (0.171.0): its input ends with the summarization prompt. */
+/** `x-codex-turn-metadata` (a JSON header Codex 0.171.0 sends on every request), parsed; {} when absent. */
+export function codexTurnMetadata(req: HarnessRequest): Record<string, unknown> {
+  try {
+    return JSON.parse(req.headers["x-codex-turn-metadata"] ?? "{}") as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Codex's compaction request: `request_kind` "compaction" in the turn metadata (0.171.0; agent turns say
+ * "turn"); its last input asks for a "CONTEXT CHECKPOINT COMPACTION" handoff summary.
+ */
 export function isCodexCompaction(req: HarnessRequest): boolean {
+  const kind = codexTurnMetadata(req).request_kind;
+  if (kind !== undefined) return kind === "compaction";
   const input = (req.body as Body).input ?? [];
-  const last = bodyText(input[input.length - 1]);
-  return /summar/i.test(last) && /checkpoint|handoff|compact/i.test(last);
+  return bodyText(input[input.length - 1]).includes("CONTEXT CHECKPOINT COMPACTION");
+}
+
+/** An agent-loop request (main agent or subagent): anything but compaction. */
+export const isMainCodex = (req: HarnessRequest): boolean => !isCodexCompaction(req);
+
+/** The `agent_id` of the latest `spawn_agent` result in the request's input, or undefined. */
+export function spawnedAgentId(req: HarnessRequest): string | undefined {
+  let id: string | undefined;
+  for (const item of (req.body as Body).input ?? []) {
+    const o = item as { type?: string; output?: unknown };
+    if (o.type !== "function_call_output" || typeof o.output !== "string") continue;
+    const m = /"agent_id"\s*:\s*"([^"]+)"/.exec(o.output);
+    if (m) id = m[1];
+  }
+  return id;
 }
 
 function items(turn: Turn, n: number): Record<string, unknown>[] {
@@ -43,6 +71,7 @@ function items(turn: Turn, n: number): Record<string, unknown>[] {
       id: `fc_s${n}`,
       call_id: turn.tool.id ?? `call_s${n}`,
       name: turn.tool.name,
+      ...(turn.tool.namespace ? { namespace: turn.tool.namespace } : {}),
       arguments: JSON.stringify(turn.tool.input),
       status: "completed",
     });
@@ -103,7 +132,7 @@ const route: Route = { handles: (req) => req.method === "POST" && req.path === "
 
 /** Starts the server; Codex's provider `base_url` is `<origin>/v1` (config.ts writes it). */
 export function startOpenAIResponsesServer(turns: (Turn | ScriptTurn)[] = []): Promise<HarnessServer> {
-  return startHarnessServer({ routes: [route], isMain: () => true }).then((s) => {
+  return startHarnessServer({ routes: [route], isMain: isMainCodex }).then((s) => {
     s.script(...turns);
     return s;
   });
