@@ -2,8 +2,11 @@
  * Writing captured hook stdin and transcripts as fixtures: every string has the sandbox's machine-specific
  * parts replaced by stable placeholders (sandbox HOME → /home/user, so the project → /home/user/project;
  * Claude Code's project key `-tmp-…-project` → `-home-user-project`; the CLI cache dir →
- * /home/user/.cache/memdir/harness-clis; the host name → `host`); keys, shapes and all other values stay.
+ * /home/user/.cache/memdir/harness-clis; Gemini's `projectHash`, the sha256 of the project root, → the
+ * sha256 of /home/user/project; the host name → `host`); keys, shapes and all other values stay.
  */
+
+import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { basename, join, relative } from "node:path";
@@ -15,11 +18,14 @@ export const FIXTURES = join(import.meta.dirname, "..", "..", "fixtures");
 
 export type Harness = "claude-code" | "codex" | "gemini";
 
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
 function replacer(sb: Sandbox): (s: string) => string {
   const pairs: [string, string][] = [
     [harnessCliRoot(), "/home/user/.cache/memdir/harness-clis"],
     [sb.home, "/home/user"],
     [sb.home.replace(/[^A-Za-z0-9]/g, "-"), "-home-user"],
+    [sha256(sb.project), sha256("/home/user/project")],
   ];
   const host = hostname();
   return (s) => {

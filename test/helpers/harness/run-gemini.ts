@@ -12,6 +12,8 @@ import { baseEnv, type CliRun, runBounded } from "./spawn.js";
 export interface GeminiRunOptions {
   /** `--resume latest`. */
   resume?: boolean;
+  /** Leave out `--yolo` (tools then need approval, which headless mode cannot give). */
+  noYolo?: boolean;
   timeoutMs?: number;
   extraArgs?: string[];
   env?: Record<string, string>;
@@ -32,7 +34,7 @@ export async function runGemini(
     ...(o.resume ? ["--resume", "latest"] : []),
     "-p",
     prompt,
-    "--yolo",
+    ...(o.noYolo ? [] : ["--yolo"]),
     "--output-format",
     "json",
     ...(o.extraArgs ?? []),
