@@ -24,6 +24,8 @@ export interface ReplayHook {
   payload: Record<string, unknown>;
   /** Byte offset in the transcript where the event happens (the transcript is cut there for the hook). */
   offset: number;
+  /** When it happened (ms since the epoch), from the transcript's timestamps, if any. */
+  timestampMs?: number;
 }
 
 /** A transcript file a harness wrote. */
@@ -97,6 +99,11 @@ export interface HarnessAdapter {
   formatHook(nativeEvent: string, result: HookResult | undefined): string;
   /** The `<remember>`-bearing text of an input over MAX_HOOK_INPUT_BYTES, or undefined. */
   salvageHook(nativeEvent: string, raw: string): SalvagedHook | undefined;
+  /**
+   * True when the harness ignores context given before a tool call (Gemini CLI's BeforeTool): file
+   * recall is then returned after the call instead.
+   */
+  recallAfterTool?: boolean;
   /** The kind of a tool by its harness name. */
   toolKind(name: string): ToolKind;
   /** The project directory the harness tells its hooks and child processes, from `env`, if any. */

@@ -7,12 +7,15 @@
  */
 
 import { join } from "node:path";
+import { allAdapters, loadAdapter } from "../adapters/registry.js";
 import { describeError } from "../core/errors.js";
 import { readTextIfExists } from "../core/fs.js";
-import { claudeConfigDir } from "../paths/index.js";
+import type { HarnessName } from "../harness/index.js";
+import { claudeConfigDir, homeDir } from "../paths/index.js";
 import type { AppContext } from "./context.js";
 import { TRANSCRIPT_READ_BYTES } from "./job-limits.js";
 import type { Env } from "./runtime.js";
+import { transcriptAdapterFor } from "./transcript-reader.js";
 
 /** Claude Code's default `cleanupPeriodDays`. */
 export const DEFAULT_CLEANUP_DAYS = 30;
@@ -63,8 +66,10 @@ export interface BackfillFileOutcome {
 }
 
 export interface BackfillOptions {
-  /** Directory scanned recursively for `*.jsonl` (default `<Claude config dir>/projects`). */
+  /** Directory scanned recursively for `*.jsonl` transcripts of any harness (instead of the harnesses' own dirs). */
   from?: string;
+  /** Whose transcripts, from their default dirs: one harness or all (default all). */
+  harness?: HarnessName | "all";
   /** A TTY stream: a one-line progress bar is redrawn on it and cleared at the end. */
   progress?: { write(s: string): unknown; columns?: number };
   /** Called after each file, in order (tests, other surfaces). */
@@ -104,12 +109,26 @@ function bar(done: number, total: number, turns: number, errors: number, columns
  */
 export async function runBackfill(ctx: AppContext, opts: BackfillOptions = {}): Promise<BackfillReport> {
   const started = ctx.rt.now();
-  const from = opts.from ?? join(claudeConfigDir(ctx.rt.env), "projects");
   const [{ openIndex }, t] = await Promise.all([
     import("../search/index/db.js"),
     import("../search/transcripts/index.js"),
   ]);
-  const found = t.findTranscripts(from);
+  let from: string;
+  let found: { files: string[]; errors: { path: string; message: string }[] };
+  if (opts.from !== undefined) {
+    from = opts.from;
+    found = t.findTranscripts(from);
+  } else {
+    const adapters =
+      opts.harness === undefined || opts.harness === "all"
+        ? await allAdapters()
+        : [await loadAdapter(opts.harness)];
+    from = adapters.map((a) => a.displayName).join(", ");
+    found = {
+      files: adapters.flatMap((a) => a.transcripts.find(ctx.rt.env, homeDir(ctx.rt.env)).map((r) => r.path)),
+      errors: [],
+    };
+  }
   const report: BackfillReport = {
     from,
     filesScanned: found.files.length,
@@ -126,9 +145,10 @@ export async function runBackfill(ctx: AppContext, opts: BackfillOptions = {}): 
   const db = openIndex(ctx.paths.indexFile, { nowMs: started });
   try {
     opts.progress?.write(bar(0, found.files.length, 0, report.errors.length, opts.progress.columns));
-    found.files.forEach((path, i) => {
+    for (const [i, path] of found.files.entries()) {
       let outcome: BackfillFileOutcome;
       try {
+        const read = (await transcriptAdapterFor(path)).transcripts.read;
         // In steps of TRANSCRIPT_READ_BYTES, so memory stays bounded on a transcript of any size.
         let turnsAdded = 0;
         let bytesRead = 0;
@@ -138,6 +158,7 @@ export async function runBackfill(ctx: AppContext, opts: BackfillOptions = {}): 
             nowMs: ctx.rt.now(),
             batchTurns: opts.batchTurns,
             maxBytes: TRANSCRIPT_READ_BYTES,
+            read,
           });
           turnsAdded += r.turnsAdded;
           bytesRead += r.bytesRead;
@@ -158,7 +179,7 @@ export async function runBackfill(ctx: AppContext, opts: BackfillOptions = {}): 
       opts.progress?.write(
         bar(i + 1, found.files.length, report.turnsAdded, report.errors.length, opts.progress.columns),
       );
-    });
+    }
   } finally {
     db.close();
     opts.progress?.write("\r\x1b[K");

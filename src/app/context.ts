@@ -5,6 +5,7 @@
 
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { harnessProjectDir } from "../adapters/registry.js";
 import { loadUserConfigSync, type UserConfig } from "../config/index.js";
 import { appendLog, type LogLevel } from "../core/log.js";
 import {
@@ -94,6 +95,14 @@ export function logLine(
  * UNSAFE_PATH when a directory memdir would write to is reached through a symbolic link, unless
  * `opts.unsafeOk`: `memdir status` shows the problem instead); callers in hooks catch and log.
  */
+/**
+ * The directory a command works in: the project directory the harness named for its hooks and tools
+ * (when memdir runs inside one), else the process's cwd.
+ */
+export function workingDir(rt: Runtime): string {
+  return harnessProjectDir(rt.env) ?? rt.cwd;
+}
+
 export function projectContext(rt: Runtime, cwd: string, opts: { unsafeOk?: boolean } = {}): AppContext {
   const configWarnings: string[] = [];
   const config = loadUserConfigSync(memdirHome(rt.env), (e) =>

@@ -95,7 +95,7 @@ export async function maybeStartDream(ctx: AppContext, sessionId: string): Promi
   try {
     const g = checkDreamGates(ctx, { trigger: "auto", sessionId, fromHook: true });
     if (!g.result.open) return;
-    await ctx.rt.spawnJob(["job", "dream", "--session", sessionId, "--cwd", ctx.paths.projectRoot]);
+    await ctx.rt.spawnJob({ kind: "dream", sessionId, cwd: ctx.paths.projectRoot });
   } catch (e) {
     ctx.log("warn", "dream-gate", `dream gate check failed: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { describeError, isMemdirError } from "../core/errors.js";
 import { acquireLockSync } from "../core/lock.js";
+import type { HarnessName } from "../harness/index.js";
 import { type RunExtractionResult, runExtraction } from "../jobs/extract/index.js";
 import { sessionStatePaths } from "../paths/index.js";
 import { foldToolLog } from "../project/index.js";
@@ -18,9 +19,12 @@ import { TRANSCRIPT_READ_BYTES } from "./job-limits.js";
 import { type ModelChoice, openModel } from "./llm.js";
 import type { Runtime } from "./runtime.js";
 import { lockedSessionMemory } from "./session-memory-job.js";
+import { transcriptAdapterFor } from "./transcript-reader.js";
 
 export interface ExtractJobOptions {
   cwd: string;
+  /** The harness that wrote the transcript; default: recognised from the file. */
+  harness?: HarnessName;
   sessionId?: string;
   transcriptPath?: string;
   /** Also process the queue of reclaimed sessions. */
@@ -49,12 +53,8 @@ const MAX_ROUNDS = 16;
 /** Wait this long for another extraction of the same session to finish (ms). */
 const SESSION_LOCK_TIMEOUT_MS = 120_000;
 
-async function extractOne(
-  ctx: AppContext,
-  sessionId: string,
-  transcriptPath: string | undefined,
-  model: ModelChoice,
-): Promise<ExtractJobResult> {
+async function extractOne(ctx: AppContext, w: Work, model: ModelChoice): Promise<ExtractJobResult> {
+  const { sessionId, transcriptPath } = w;
   const { paths, rt } = ctx;
   const sp = sessionStatePaths(paths.stateRoot, sessionId);
   // An async body: the lock is held until the model run and the writes are done.
@@ -98,6 +98,7 @@ async function extractOne(
       r = await runExtraction({
         sessionId,
         transcriptPath: transcript,
+        read: (await transcriptAdapterFor(transcript, w.harness)).transcripts.read,
         stateRoot: paths.stateRoot,
         target: {
           memoryDir: paths.memoryDir,
@@ -233,14 +234,14 @@ function recordExtraction(
   return out;
 }
 
-type Work = { sessionId: string; transcriptPath?: string };
+type Work = { sessionId: string; transcriptPath?: string; harness?: HarnessName };
 
 /** One session's extraction; failures become events and results, never throws. */
 async function extractSafely(ctx: AppContext, w: Work, model: ModelChoice): Promise<ExtractJobResult> {
   try {
     let r: ExtractJobResult;
     let rounds = 0;
-    do r = await extractOne(ctx, w.sessionId, w.transcriptPath, model);
+    do r = await extractOne(ctx, w, model);
     while (r.more && ++rounds < MAX_ROUNDS);
     return r;
   } catch (e) {
@@ -270,6 +271,7 @@ async function sessionMemory(
       {
         sessionId: w.sessionId,
         transcriptPath: w.transcriptPath,
+        ...(w.harness ? { harness: w.harness } : {}),
         reason,
         provider: model.kind === "model" ? model.provider : undefined,
       },
@@ -299,7 +301,12 @@ export async function runExtractionJob(rt: Runtime, opts: ExtractJobOptions): Pr
     ctx.log("warn", "job:extract", `project learning not folded: ${describeError(e)}`);
   }
   const work: Work[] = [];
-  if (opts.sessionId) work.push({ sessionId: opts.sessionId, transcriptPath: opts.transcriptPath });
+  if (opts.sessionId)
+    work.push({
+      sessionId: opts.sessionId,
+      transcriptPath: opts.transcriptPath,
+      ...(opts.harness ? { harness: opts.harness } : {}),
+    });
   if (opts.queue) {
     for (const q of takeExtractionQueue(ctx.paths.stateRoot))
       work.push({ sessionId: q.sessionId, transcriptPath: q.transcriptPath });
@@ -307,7 +314,7 @@ export async function runExtractionJob(rt: Runtime, opts: ExtractJobOptions): Pr
   const results: ExtractJobResult[] = [];
   const precompact = opts.sessionMemoryReason === "precompact";
   for (const w of work) {
-    if (w.transcriptPath) indexSessionTranscript(ctx, w.transcriptPath);
+    if (w.transcriptPath) await indexSessionTranscript(ctx, w.transcriptPath, w.harness);
     // Before a compaction the summary goes first: the compacted session's next start injects it, and
     // a model extraction (up to 5 calls) must not make it arrive late.
     if (precompact) await sessionMemory(ctx, w, "precompact", model);

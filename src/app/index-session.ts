@@ -7,20 +7,28 @@
 
 import { describeError } from "../core/errors.js";
 import { fileKindAt, REGULAR_FILE } from "../core/input-file.js";
+import type { HarnessName } from "../harness/index.js";
 import { openIndex } from "../search/index/db.js";
 import { indexTranscript } from "../search/transcripts/index.js";
 import type { AppContext } from "./context.js";
 import { TRANSCRIPT_READ_BYTES } from "./job-limits.js";
+import { transcriptAdapterFor } from "./transcript-reader.js";
 
-export function indexSessionTranscript(ctx: AppContext, transcriptPath: string): void {
+export async function indexSessionTranscript(
+  ctx: AppContext,
+  transcriptPath: string,
+  harness?: HarnessName,
+): Promise<void> {
   // Not a regular file: the extraction that follows records the refusal.
   if (fileKindAt(transcriptPath) !== REGULAR_FILE) return;
   try {
+    const read = (await transcriptAdapterFor(transcriptPath, harness)).transcripts.read;
     const db = openIndex(ctx.paths.indexFile, { nowMs: ctx.rt.now() });
     try {
       let rounds = 0;
       while (
-        indexTranscript(db, transcriptPath, { nowMs: ctx.rt.now(), maxBytes: TRANSCRIPT_READ_BYTES }).more &&
+        indexTranscript(db, transcriptPath, { nowMs: ctx.rt.now(), maxBytes: TRANSCRIPT_READ_BYTES, read })
+          .more &&
         ++rounds < 16
       );
     } finally {

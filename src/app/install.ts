@@ -18,7 +18,7 @@ import {
   settingsPathFor,
 } from "../adapters/claude-code/index.js";
 import { claudeConfigDir, memdirHome } from "../paths/index.js";
-import { projectContext } from "./context.js";
+import { projectContext, workingDir } from "./context.js";
 import type { Runtime } from "./runtime.js";
 
 export interface InstallCliOptions {
@@ -33,8 +33,7 @@ export interface InstallCliOptions {
 }
 
 function target(rt: Runtime, scope: InstallScope): { settingsPath: string; statePath: string } {
-  const projectRoot =
-    scope === "user" ? undefined : projectContext(rt, rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd).paths.projectRoot;
+  const projectRoot = scope === "user" ? undefined : projectContext(rt, workingDir(rt)).paths.projectRoot;
   return {
     settingsPath: settingsPathFor(scope, { claudeConfigDir: claudeConfigDir(rt.env), projectRoot }),
     statePath: installStatePath(memdirHome(rt.env)),

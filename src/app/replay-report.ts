@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import { readTextIfExists } from "../core/fs.js";
 import { readJsonFile } from "../core/json.js";
+import type { HarnessEvent } from "../harness/index.js";
 import { readTopic, scanTopics } from "../store/index.js";
 import type { AppContext } from "./context.js";
 import { readRecentEvents } from "./health.js";
@@ -16,9 +17,9 @@ export interface ReplayMemory {
   path: string;
 }
 
-/** One recall injection during the replay (UserPromptSubmit prompt recall, PreToolUse file recall). */
+/** One recall injection during the replay (prompt recall, or file recall around a read or edit). */
 export interface ReplayRecall {
-  event: "UserPromptSubmit" | "PreToolUse";
+  kind: "prompt" | "file";
   /** The prompt (first 100 characters) or the file the tool was about to touch. */
   trigger: string;
   /** Paths of the topic files injected. */
@@ -26,21 +27,14 @@ export interface ReplayRecall {
 }
 
 /** The recall record of one hook output (`source="<path>"` of each fenced block). */
-export function recallOf(
-  event: ReplayRecall["event"],
-  input: Record<string, unknown>,
-  stdout: string,
-): ReplayRecall {
+export function recallOf(e: HarnessEvent, stdout: string): ReplayRecall | undefined {
+  if (e.type !== "prompt" && e.type !== "toolBefore" && e.type !== "toolAfter") return undefined;
   const ctx = additionalContextOf(stdout);
-  const toolInput = (input.tool_input ?? {}) as Record<string, unknown>;
-  const trigger =
-    event === "UserPromptSubmit"
-      ? String(input.prompt ?? "")
-          .replace(/\s+/g, " ")
-          .slice(0, 100)
-      : String(toolInput.file_path ?? toolInput.notebook_path ?? "");
   const memories = [...ctx.matchAll(/<memdir-memory source="([^"]*)">/g)].map((m) => m[1] as string);
-  return { event, trigger, memories };
+  if (!memories.length) return undefined;
+  if (e.type === "prompt")
+    return { kind: "prompt", trigger: e.prompt.replace(/\s+/g, " ").slice(0, 100), memories };
+  return { kind: "file", trigger: e.tool.paths[0] ?? "", memories };
 }
 
 export interface ReplayReport {
@@ -148,7 +142,7 @@ export function formatReport(
   h(`memories recalled during the session (${r.recalls.length})`);
   if (!r.recalls.length) out.push(color.dim("(none: no prompt or file related to a stored memory)"));
   for (const x of r.recalls) {
-    const what = x.event === "UserPromptSubmit" ? `prompt "${x.trigger}"` : `before touching ${x.trigger}`;
+    const what = x.kind === "prompt" ? `prompt "${x.trigger}"` : `touching ${x.trigger}`;
     out.push(`- ${what}: ${x.memories.map((m) => m.split("/").pop()).join(", ")}`);
   }
   h("notepad (.memdir/notepad.md)");

@@ -1,9 +1,9 @@
 /**
- * `memdir replay`: drives a recorded Claude Code transcript through the whole pipeline, offline, in an
- * isolated home (the user's real memory is untouched). The hook event sequence is derived from the
- * transcript (adapters/claude-code deriveHookEvents) and each event goes through `runHook`, the same
- * entry point as `memdir hook`. The transcript is copied into the sandbox and grows as the events
- * advance (as Claude Code appends it live). Jobs that hooks would start detached run inline, in order.
+ * `memdir replay`: drives a recorded session of any harness (Claude Code transcript, Codex rollout,
+ * Gemini CLI session file: recognised by its first line) through the whole pipeline, offline, in an
+ * isolated home (the user's real memory is untouched). The harness's adapter derives the hook events
+ * the session implies and each goes through `runHook`, the same entry point as `memdir hook`. The
+ * transcript is copied into the sandbox and grows as the events advance (as the harness appends it live). Jobs that hooks would start detached run inline, in order.
  * The clock follows the transcript's timestamps. Finally a new session starts, and the report shows
  * what it is given.
  */
@@ -23,7 +23,6 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
-import { deriveHookEvents, type HookEventSpec } from "../adapters/claude-code/index.js";
 import { MemdirError } from "../core/errors.js";
 import { removeFile } from "../core/fs.js";
 import { openInputFile } from "../core/input-file.js";
@@ -32,11 +31,12 @@ import { projectKey, sessionStatePaths } from "../paths/index.js";
 import { projectContext } from "./context.js";
 import { formatDreamOutcome } from "./dream-cmd.js";
 import { runDream } from "./dream-job.js";
-import { runExtractionJob } from "./extract-job.js";
 import { runHook } from "./hooks/run.js";
+import type { JobRequest } from "./job-request.js";
 import { collectReport, type ReplayRecall, type ReplayReport, recallOf } from "./replay-report.js";
+import { runJob } from "./run-job.js";
 import type { Env, Runtime } from "./runtime.js";
-import { runSessionMemoryJob } from "./session-memory-job.js";
+import { recognisedTranscript } from "./transcript-reader.js";
 
 export interface ReplayOptions {
   transcript: string;
@@ -105,7 +105,7 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   if (!statSync(transcript, { throwIfNoEntry: false })?.isFile()) {
     throw new MemdirError("BAD_INPUT", `cannot replay ${opts.transcript}`, {
       expected:
-        "a Claude Code transcript file (.jsonl), e.g. ~/.claude/projects/<project>/<session-id>.jsonl",
+        "a transcript file (.jsonl) of Claude Code (~/.claude/projects/<project>/<session-id>.jsonl), Codex (~/.codex/sessions/…/rollout-….jsonl) or Gemini CLI (~/.gemini/tmp/<project>/chats/session-….jsonl)",
       received: existsSync(transcript) ? "a directory" : "a path that does not exist",
       hint: "pass the path of one session's .jsonl file",
     });
@@ -126,19 +126,20 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   const existing = readJsonFile<unknown>(configFile, {}, true);
   const base = existing && typeof existing === "object" && !Array.isArray(existing) ? existing : {};
   writeJsonAtomic(configFile, { ...base, harnessLoadsMemoryMd: false });
-  const specs: HookEventSpec[] = deriveHookEvents(transcript);
-  const first = specs[0]?.input ?? {};
+  const adapter = await recognisedTranscript(transcript);
+  const specs = adapter.transcripts.deriveHooks(transcript);
+  const first = specs[0]?.payload ?? {};
   const sessionId = typeof first.session_id === "string" ? first.session_id : randomUUID();
   const recordedCwd = typeof first.cwd === "string" && first.cwd ? first.cwd : "/";
   const projectRoot = join(home, "project", basename(recordedCwd) || "project");
   mkdirSync(projectRoot, { recursive: true });
   const fixture = transcript.replace(/\.jsonl$/, ".project");
   if (fixture !== transcript && existsSync(fixture)) cpSync(fixture, projectRoot, { recursive: true });
-  const copy = join(env.CLAUDE_CONFIG_DIR!, "projects", projectKey(projectRoot), `${sessionId}.jsonl`);
+  const copy = join(home, "transcripts", projectKey(projectRoot), basename(transcript));
   mkdirSync(dirname(copy), { recursive: true });
 
   let clock = specs.find((s) => s.timestampMs)?.timestampMs ?? Date.now();
-  const jobs: string[][] = [];
+  const jobs: JobRequest[] = [];
   const rt: Runtime = {
     env,
     cwd: projectRoot,
@@ -146,8 +147,8 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
     pid: process.pid,
     ownerPid: process.pid,
     isAlive: () => true,
-    spawnJob: async (args) => {
-      jobs.push(args);
+    spawnJob: async (r) => {
+      jobs.push(r);
     },
   };
   const counts: Record<string, number> = {};
@@ -159,18 +160,21 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   try {
     for (const spec of specs) {
       if (spec.timestampMs && spec.timestampMs > clock) clock = spec.timestampMs;
-      copied = growCopy(srcFd, dstFd, copied, Math.max(copied, spec.transcriptOffset));
-      const input = rebase({ ...spec.input, transcript_path: copy }, recordedCwd, projectRoot) as Record<
+      copied = growCopy(srcFd, dstFd, copied, Math.max(copied, spec.offset));
+      const input = rebase({ ...spec.payload, transcript_path: copy }, recordedCwd, projectRoot) as Record<
         string,
         unknown
       >;
       input.cwd = projectRoot;
-      const out = await runHook(spec.event, JSON.stringify(input), rt);
+      const raw = JSON.stringify(input);
+      const out = await runHook(spec.event, raw, rt, { harness: adapter.name });
       opts.onHookOutput?.(spec.event, input, out);
       counts[spec.event] = (counts[spec.event] ?? 0) + 1;
       if (out && !isOneJsonObject(out)) badOutputs.push(`${spec.event}: ${out.slice(0, 200)}`);
-      else if (out && (spec.event === "UserPromptSubmit" || spec.event === "PreToolUse")) {
-        recalls.push(recallOf(spec.event, input, out));
+      else if (out) {
+        const parsed = adapter.parseHook(spec.event, raw);
+        const recall = parsed.ok ? recallOf(parsed.event, out) : undefined;
+        if (recall) recalls.push(recall);
       }
       await runJobs(rt, jobs);
     }
@@ -184,14 +188,18 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   clock += 60_000;
   const dream = formatDreamOutcome(await runDream(rt, { cwd: projectRoot, trigger: "manual", force: true }));
   clock += 60_000;
+  // The next session starts as the recorded one did (its first event is its session start).
+  const start = specs[0];
   const next = {
+    ...(start?.payload ?? {}),
     session_id: randomUUID(),
     transcript_path: "",
     cwd: projectRoot,
-    hook_event_name: "SessionStart",
     source: "startup",
   };
-  const nextOut = await runHook("SessionStart", JSON.stringify(next), rt);
+  const nextOut = start
+    ? await runHook(start.event, JSON.stringify(next), rt, { harness: adapter.name })
+    : "";
   await runJobs(rt, jobs);
   // The preview session never ran: leave no state that a later real session would reclaim.
   const preview = sessionStatePaths(projectContext(rt, projectRoot).paths.stateRoot, next.session_id);
@@ -221,38 +229,6 @@ function isOneJsonObject(out: string): boolean {
   }
 }
 
-async function runJobs(rt: Runtime, jobs: string[][]): Promise<void> {
-  while (jobs.length) {
-    const args = jobs.shift()!;
-    if (args[0] !== "job") continue;
-    const get = (flag: string) => {
-      const i = args.indexOf(flag);
-      return i >= 0 ? args[i + 1] : undefined;
-    };
-    const session = get("--session");
-    if (args[1] === "session-memory" && session) {
-      await runSessionMemoryJob(rt, {
-        cwd: get("--cwd") ?? rt.cwd,
-        sessionId: session,
-        transcriptPath: get("--transcript"),
-      });
-      continue;
-    }
-    if (args[1] === "dream") {
-      await runDream(rt, {
-        cwd: get("--cwd") ?? rt.cwd,
-        trigger: "auto",
-        ...(session ? { sessionId: session } : {}),
-      });
-      continue;
-    }
-    if (args[1] !== "extract") continue;
-    await runExtractionJob(rt, {
-      cwd: get("--cwd") ?? rt.cwd,
-      sessionId: get("--session"),
-      transcriptPath: get("--transcript"),
-      queue: args.includes("--queue"),
-      sessionMemoryReason: args.includes("--precompact") ? "precompact" : "stop",
-    });
-  }
+async function runJobs(rt: Runtime, jobs: JobRequest[]): Promise<void> {
+  for (let r = jobs.shift(); r; r = jobs.shift()) await runJob(rt, r);
 }

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { isPidAlive } from "../core/lock.js";
 import { jobExecArgv } from "./job-limits.js";
+import { type JobRequest, jobArgv } from "./job-request.js";
 
 export type Env = Record<string, string | undefined>;
 
@@ -18,10 +19,10 @@ export interface Runtime {
   /** The harness process that owns the session (Claude Code), see `harnessPid`. */
   ownerPid: number;
   /**
-   * Starts `memdir <args>` detached with the job marker set and the heap limit of `jobExecArgv`;
-   * resolves once it is spawned (not finished).
+   * Starts the job detached (`memdir job …`, see jobArgv) with the job marker set and the heap limit of
+   * `jobExecArgv`; resolves once it is spawned (not finished).
    */
-  spawnJob(args: string[]): Promise<void>;
+  spawnJob(request: JobRequest): Promise<void>;
   isAlive(pid: number): boolean;
 }
 
@@ -68,11 +69,11 @@ export function processRuntime(memdirBin: string = process.argv[1] ?? "memdir"):
       return owner;
     },
     isAlive: isPidAlive,
-    async spawnJob(args) {
+    async spawnJob(request) {
       if (env.MEMDIR_NO_JOBS === "1") return; // background jobs switched off (CI, debugging, tests)
       // Loaded on demand: child_process pulls in net/dgram/streams, too slow for every hook start.
       const { spawn } = process.getBuiltinModule("node:child_process");
-      const child = spawn(process.execPath, [...jobExecArgv(), memdirBin, ...args], {
+      const child = spawn(process.execPath, [...jobExecArgv(), memdirBin, ...jobArgv(request)], {
         detached: true,
         stdio: "ignore",
         env: { ...process.env, [JOB_ENV_MARKER]: "1" },

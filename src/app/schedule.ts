@@ -17,7 +17,7 @@ import { spawnSync } from "node:child_process";
 import { realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { memdirHome, projectKey } from "../paths/index.js";
-import { projectContext } from "./context.js";
+import { projectContext, workingDir } from "./context.js";
 import type { Runtime } from "./runtime.js";
 import {
   CRON_TAG,
@@ -98,7 +98,7 @@ export function scheduleLine(
   rt: Runtime,
   o: ScheduleOptions = {},
 ): { key: string; line: string; projectRoot: string } {
-  const paths = projectContext(rt, rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd).paths;
+  const paths = projectContext(rt, workingDir(rt)).paths;
   const key = projectKey(paths.projectRoot);
   const env: Record<string, string> = {};
   for (const k of CARRIED_ENV) {

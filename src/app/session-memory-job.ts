@@ -6,9 +6,11 @@
  * One such job per session at a time: a second one finds the lock held and is skipped (`busy`), since
  * the running one reads the transcript as it is then anyway.
  */
+
 import { join } from "node:path";
 import { describeError } from "../core/errors.js";
 import { acquireLockSync, tryAcquireLock } from "../core/lock.js";
+import type { HarnessName } from "../harness/index.js";
 import { sessionStatePaths } from "../paths/index.js";
 import { type AppContext, ensureProjectState, projectContext } from "./context.js";
 import { openModel } from "./llm.js";
@@ -26,6 +28,8 @@ export interface SessionMemoryJobOptions {
   sessionId: string;
   /** `--transcript`; default: the one the cursor or the session start recorded. */
   transcriptPath?: string;
+  /** `--harness`; default: recognised from the transcript. */
+  harness?: HarnessName;
 }
 
 /** Lock file of the job in the session's state dir. */
@@ -103,6 +107,7 @@ export async function runSessionMemoryJob(
   return lockedSessionMemory(ctx, {
     sessionId: opts.sessionId,
     transcriptPath: opts.transcriptPath,
+    ...(opts.harness ? { harness: opts.harness } : {}),
     reason: "stop",
     provider,
   });

@@ -4,7 +4,9 @@
  * `memdir status` shows: `session_memory_updated`, `session_memory_skipped` (with its reason),
  * `session_memory_failed`.
  */
+
 import { describeError } from "../core/errors.js";
+import type { HarnessName } from "../harness/index.js";
 import {
   applySummaryPlan,
   buildOfflineSections,
@@ -19,11 +21,14 @@ import { withoutPrivateEchoes } from "../transcripts/index.js";
 import type { AppContext } from "./context.js";
 import { checkTranscriptInput } from "./job-input.js";
 import { TRANSCRIPT_READ_BYTES } from "./job-limits.js";
+import { transcriptAdapterFor } from "./transcript-reader.js";
 
 export interface SessionMemoryOptions {
   sessionId: string;
   /** The transcript; default: the one the extraction cursor or the session start recorded. */
   transcriptPath?: string;
+  /** The harness that wrote it; default: recognised from the file. */
+  harness?: HarnessName;
   /** "stop" (turn end: thresholds apply) or "precompact" (forced refresh before a compaction). */
   reason: "stop" | "precompact";
   /** A (guarded) model: it rewrites the sections that changed; without one the offline engine runs. */
@@ -79,6 +84,7 @@ export async function updateSessionMemory(
     const run = {
       sessionId: sid,
       transcriptPath: transcript,
+      read: (await transcriptAdapterFor(transcript, opts.harness)).transcripts.read,
       summaryPath: path,
       reason: opts.reason,
       nowMs: rt.now(),

@@ -4,17 +4,17 @@
  */
 import { Command, Option } from "commander";
 import pc from "picocolors";
-import { projectContext } from "../app/context.js";
-import { runDream } from "../app/dream-job.js";
-import { runExtractionJob } from "../app/extract-job.js";
+import { projectContext, workingDir } from "../app/context.js";
 import { installClaude, uninstallClaude } from "../app/install.js";
-import { type JobKind, startJobWatchdog } from "../app/job-limits.js";
+import { startJobWatchdog } from "../app/job-limits.js";
+import type { JobRequest } from "../app/job-request.js";
 import { replay } from "../app/replay.js";
 import { formatReport } from "../app/replay-report.js";
-import { processRuntime, type Runtime } from "../app/runtime.js";
-import { runSessionMemoryJob } from "../app/session-memory-job.js";
+import { runJob } from "../app/run-job.js";
+import { processRuntime } from "../app/runtime.js";
 import { buildStatus, formatStatus } from "../app/status.js";
 import { isMemdirError, MemdirError } from "../core/errors.js";
+import { HARNESSES, type HarnessName } from "../harness/index.js";
 import { resetBreaker } from "../llm/ledger/index.js";
 import { registerBackfill } from "./commands/backfill.js";
 import { registerDream } from "./commands/dream.js";
@@ -78,7 +78,7 @@ program
   .action((o: { json?: boolean; resetBreaker?: boolean }) => {
     const rt = processRuntime();
     // Status also runs where memdir refuses to work (a linked state root): it says why.
-    const ctx = projectContext(rt, rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd, { unsafeOk: true });
+    const ctx = projectContext(rt, workingDir(rt), { unsafeOk: true });
     if (o.resetBreaker) {
       const was = resetBreaker(ctx.paths.ledgerFile, rt.now());
       console.error(was ? "memdir: circuit breaker closed" : "memdir: the circuit breaker was not open");
@@ -95,74 +95,65 @@ registerHistory(program);
 registerSchedule(program);
 
 const job = program.command("job", { hidden: true }).description("background jobs started by hooks");
+const harnessOption = () =>
+  new Option("--harness <name>", "the harness that wrote the transcript").choices([...HARNESSES]);
+
+/** Runs a job request under its watchdog; prints its result when stdout is a terminal. */
+async function runJobCommand(r: JobRequest): Promise<void> {
+  const rt = processRuntime();
+  startJobWatchdog(r.kind, rt.env, rt.pid, rt.now(), { session_id: r.sessionId, project: r.cwd });
+  const out = await runJob(rt, r);
+  if (process.stdout.isTTY) console.log(JSON.stringify(out, null, 2));
+}
+
+type JobFlags = { harness?: HarnessName; session?: string; transcript?: string; cwd?: string };
+const flags = (o: JobFlags) => ({
+  cwd: o.cwd ?? process.cwd(),
+  ...(o.harness ? { harness: o.harness } : {}),
+  ...(o.session ? { sessionId: o.session } : {}),
+  ...(o.transcript ? { transcriptPath: o.transcript } : {}),
+});
+
 job
   .command("extract")
+  .addOption(harnessOption())
   .option("--session <id>")
   .option("--transcript <path>")
   .option("--cwd <dir>")
   .option("--queue", "also process reclaimed sessions")
   .option("--precompact", "a compaction is about to happen: refresh the session memory")
-  .action(
-    async (o: {
-      session?: string;
-      transcript?: string;
-      cwd?: string;
-      queue?: boolean;
-      precompact?: boolean;
-    }) => {
-      const rt = processRuntime();
-      guard("extract", rt, o);
-      const r = await runExtractionJob(rt, {
-        cwd: o.cwd ?? rt.cwd,
-        sessionId: o.session,
-        transcriptPath: o.transcript,
-        queue: o.queue,
-        sessionMemoryReason: o.precompact ? "precompact" : "stop",
-      });
-      if (process.stdout.isTTY) console.log(JSON.stringify(r, null, 2));
-    },
+  .action((o: JobFlags & { queue?: boolean; precompact?: boolean }) =>
+    runJobCommand({ kind: "extract", ...flags(o), queue: o.queue, precompact: o.precompact }),
   );
 
 job
   .command("session-memory")
   .description("update the session memory when its trigger says so (started mid-turn by PostToolUse)")
+  .addOption(harnessOption())
   .requiredOption("--session <id>")
-  .option("--transcript <path>")
+  .requiredOption("--transcript <path>")
   .option("--cwd <dir>")
-  .action(async (o: { session: string; transcript?: string; cwd?: string }) => {
-    const rt = processRuntime();
-    guard("session-memory", rt, o);
-    const r = await runSessionMemoryJob(rt, {
-      cwd: o.cwd ?? rt.cwd,
+  .action((o: JobFlags & { session: string; transcript: string }) =>
+    runJobCommand({
+      kind: "session-memory",
+      ...flags(o),
       sessionId: o.session,
       transcriptPath: o.transcript,
-    });
-    if (process.stdout.isTTY) console.log(JSON.stringify(r, null, 2));
-  });
+    }),
+  );
 
 job
   .command("dream")
   .description("the auto-dream started by the Stop hook when its cheap gates opened (checked again here)")
   .option("--session <id>")
   .option("--cwd <dir>")
-  .action(async (o: { session?: string; cwd?: string }) => {
-    const rt = processRuntime();
-    guard("dream", rt, o);
-    const r = await runDream(rt, {
-      cwd: o.cwd ?? rt.cwd,
-      trigger: "auto",
+  .action((o: { session?: string; cwd?: string }) =>
+    runJobCommand({
+      kind: "dream",
+      cwd: o.cwd ?? process.cwd(),
       ...(o.session ? { sessionId: o.session } : {}),
-    });
-    if (process.stdout.isTTY) console.log(JSON.stringify(r, null, 2));
-  });
-
-/** Starts the job's watchdog (deadline, memory ceiling) before anything else runs. */
-function guard(kind: JobKind, rt: Runtime, o: { session?: string; cwd?: string }): void {
-  startJobWatchdog(kind, rt.env, rt.pid, rt.now(), {
-    session_id: o.session,
-    project: o.cwd ?? rt.cwd,
-  });
-}
+    }),
+  );
 
 function requireClaude(harness: string): void {
   if (harness !== "claude") {

@@ -1,14 +1,15 @@
 /**
- * Surface: `memdir hook <event>` (bundled to dist/hook.cjs). Reads Claude Code's hook JSON on stdin,
- * runs the handler, prints "" or exactly one JSON object, and ALWAYS exits 0: a hook must never fail
- * the harness (DESIGN.md §6). Anything unexpected is one line in the log.
+ * Surface: `memdir hook <event> [--harness claude-code|codex|gemini]` (bundled to dist/hook.cjs). Reads
+ * the harness's hook JSON on stdin (Claude Code's without `--harness`), runs the handler, prints "" or
+ * exactly one JSON object, and ALWAYS exits 0: a hook must never fail the harness (DESIGN.md §6).
+ * Anything unexpected is one line in the log.
  */
 
 import { fstatSync, readSync, writeSync } from "node:fs";
-import { MAX_HOOK_INPUT_BYTES } from "../adapters/claude-code/hook-types.js";
 import { fallbackLogFile, logLine } from "../app/context.js";
 import { runHook } from "../app/hooks/run.js";
 import { processRuntime } from "../app/runtime.js";
+import { DEFAULT_HARNESS, isHarnessName, MAX_HOOK_INPUT_BYTES } from "../harness/index.js";
 
 /** stdin is read and dropped up to this many bytes (so the harness's write does not fail) past what is kept. */
 const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
@@ -112,11 +113,18 @@ function writeStdout(text: string): void {
 
 async function main(): Promise<void> {
   const event = process.argv[3] ?? "";
+  const flag = process.argv.indexOf("--harness");
+  const name = flag > 0 ? process.argv[flag + 1] : DEFAULT_HARNESS;
   const rt = processRuntime();
   let out = "";
   try {
     const stdin = await readStdin();
-    out = await runHook(event, stdin.bytes.toString("utf8"), rt, { truncated: stdin.truncated });
+    if (!isHarnessName(name))
+      throw new Error(`unknown --harness ${JSON.stringify(name)}; expected claude-code, codex or gemini`);
+    out = await runHook(event, stdin.bytes.toString("utf8"), rt, {
+      truncated: stdin.truncated,
+      harness: name,
+    });
   } catch (e) {
     logLine(fallbackLogFile(rt), rt, "error", `hook:${event}`, e instanceof Error ? e.message : String(e));
   }

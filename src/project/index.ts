@@ -14,7 +14,6 @@ export {
   MAX_COMMANDS,
   MAX_HOT_PATHS,
   RECENT_MS,
-  toolFilePath,
 } from "./learn.js";
 export { foldToolLog, logToolUse, pendingLogPath } from "./learn-log.js";
 export {

@@ -10,15 +10,20 @@ import { errnoCode } from "../core/errors.js";
 import { appendFileNoFollow, readTextIfExists, removeFile } from "../core/fs.js";
 import { uniqueSuffix } from "../core/unique.js";
 import { normalizeCommand } from "./commands.js";
-import { FILE_TOOLS, hotPathOf, learnFromToolUse, toolFilePath } from "./learn.js";
+import { hotPathOf, learnFromToolUse } from "./learn.js";
 import { updateProjectMemory } from "./memory.js";
 import type { ProjectToolCall } from "./types.js";
 
+/**
+ * One pending line: `{t, path}` for a file read or edited, `{t, command}` for a command that worked
+ * (`t` in ms since the epoch). Lines written before tool kinds, `{t, tool, input: {file_path | command}}`,
+ * fold the same way.
+ */
 interface PendingEvent {
-  /** ms since the epoch. */
   t: number;
-  tool: string;
-  input: { file_path?: string; command?: string };
+  path?: string;
+  command?: string;
+  input?: { file_path?: unknown; command?: unknown };
 }
 
 /** `<dir>/project-memory.pending.jsonl` next to `project-memory.json`. */
@@ -36,16 +41,14 @@ export function logToolUse(
   call: ProjectToolCall,
   nowMs: number,
 ): boolean {
-  if (!call.success || typeof call.toolInput !== "object" || call.toolInput === null) return false;
-  const input = call.toolInput as Record<string, unknown>;
+  if (!call.success) return false;
   let ev: PendingEvent | undefined;
-  if (FILE_TOOLS[call.toolName]) {
-    const file = toolFilePath(call.toolName, input);
-    if (file !== undefined && hotPathOf(root, file) !== undefined)
-      ev = { t: nowMs, tool: call.toolName, input: { file_path: file } };
-  } else if (call.toolName === "Bash" && typeof input.command === "string") {
-    const cmd = normalizeCommand(input.command);
-    if (cmd !== undefined) ev = { t: nowMs, tool: "Bash", input: { command: cmd } };
+  if (call.kind === "read" || call.kind === "edit") {
+    const file = call.paths[0];
+    if (file !== undefined && hotPathOf(root, file) !== undefined) ev = { t: nowMs, path: file };
+  } else if (call.kind === "shell" && call.command !== undefined) {
+    const cmd = normalizeCommand(call.command);
+    if (cmd !== undefined) ev = { t: nowMs, command: cmd };
   }
   if (!ev) return false;
   const line = `${JSON.stringify(ev)}\n`;
@@ -57,6 +60,15 @@ export function logToolUse(
     return false; // no state dir yet: SessionStart creates it
   }
   return true;
+}
+
+/** The call a pending line stands for, or undefined for a line that is neither a file nor a command. */
+function pendingCall(ev: PendingEvent): ProjectToolCall | undefined {
+  const path = ev.path ?? ev.input?.file_path;
+  if (typeof path === "string") return { kind: "read", paths: [path], success: true };
+  const command = ev.command ?? ev.input?.command;
+  if (typeof command === "string") return { kind: "shell", paths: [], command, success: true };
+  return undefined;
 }
 
 /**
@@ -84,9 +96,9 @@ export function foldToolLog(projectMemoryFile: string, root: string, nowMs: numb
         } catch {
           continue; // a torn line
         }
-        if (typeof ev?.tool !== "string" || typeof ev.t !== "number") continue;
-        if (learnFromToolUse(pm, root, { toolName: ev.tool, toolInput: ev.input, success: true }, ev.t))
-          folded++;
+        if (typeof ev?.t !== "number") continue;
+        const call = pendingCall(ev);
+        if (call && learnFromToolUse(pm, root, call, ev.t)) folded++;
       }
     } finally {
       removeFile(claimed);

@@ -45,16 +45,6 @@ export const IGNORED_SEGMENTS: ReadonlySet<string> = new Set([
   ".DS_Store",
 ]);
 
-/** Tools whose input names a project file, and the input keys that hold it. */
-export const FILE_TOOLS: Record<string, string[]> = {
-  Read: ["file_path", "filePath"],
-  Edit: ["file_path", "filePath"],
-  Write: ["file_path", "filePath"],
-  MultiEdit: ["file_path", "filePath"],
-  NotebookEdit: ["notebook_path", "file_path"],
-  NotebookRead: ["notebook_path", "file_path"],
-};
-
 /**
  * `file` relative to `root` with `/` separators, or undefined when it is outside the root, the
  * root itself, or under an ignored directory. Ignoring is by whole path segment, never substring:
@@ -110,18 +100,12 @@ function bump<T extends { count: number; lastSeenMs: number }>(
   } else list.push(make());
 }
 
-/** The file a file tool (Read/Edit/Write/…) worked on, from its input; undefined for other tools. */
-export function toolFilePath(toolName: string, input: Record<string, unknown>): string | undefined {
-  const keys = FILE_TOOLS[toolName];
-  return keys?.map((k) => input[k]).find((v): v is string => typeof v === "string");
-}
-
 /**
  * Learns from one tool call, mutating `pm`; returns whether anything changed.
- * - Successful Read/Edit/Write/MultiEdit/NotebookEdit/NotebookRead: the file (see `hotPathOf`) is
- *   counted in `hotPaths` with its last-seen time; at most MAX_HOT_PATHS kept (see `capByUse`).
- * - Successful Bash: the normalized command (see `normalizeCommand`) is counted in `commands`; at
- *   most MAX_COMMANDS kept.
+ * - A successful read or edit: its first file (see `hotPathOf`) is counted in `hotPaths` with its
+ *   last-seen time; at most MAX_HOT_PATHS kept (see `capByUse`).
+ * - A successful shell call: the normalized command (see `normalizeCommand`) is counted in `commands`;
+ *   at most MAX_COMMANDS kept.
  * Failed calls and other tools change nothing.
  * @param root absolute project root; nowMs ms since the epoch
  */
@@ -131,10 +115,9 @@ export function learnFromToolUse(
   call: ProjectToolCall,
   nowMs: number,
 ): boolean {
-  if (!call.success || typeof call.toolInput !== "object" || call.toolInput === null) return false;
-  const input = call.toolInput as Record<string, unknown>;
-  if (FILE_TOOLS[call.toolName]) {
-    const file = toolFilePath(call.toolName, input);
+  if (!call.success) return false;
+  if (call.kind === "read" || call.kind === "edit") {
+    const file = call.paths[0];
     const rel = file === undefined ? undefined : hotPathOf(root, file);
     if (rel === undefined) return false;
     const make = (): HotPath => ({ path: rel, count: 1, lastSeenMs: nowMs });
@@ -147,8 +130,8 @@ export function learnFromToolUse(
     pm.hotPaths = capByUse(pm.hotPaths, MAX_HOT_PATHS, nowMs);
     return true;
   }
-  if (call.toolName === "Bash" && typeof input.command === "string") {
-    const cmd = normalizeCommand(input.command);
+  if (call.kind === "shell" && call.command !== undefined) {
+    const cmd = normalizeCommand(call.command);
     if (cmd === undefined) return false;
     const make = (): LearnedCommand => ({ command: cmd, count: 1, lastSeenMs: nowMs });
     bump(

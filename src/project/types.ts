@@ -1,4 +1,5 @@
 /** Shapes of `project-memory.json` (DESIGN.md §3.2: detected + learned project facts). */
+import type { ToolKind } from "../harness/index.js";
 
 /** Commands to build, test, lint, format and run the project (shell command lines). */
 export interface ProjectCommands {
@@ -55,9 +56,12 @@ export interface ProjectMemory {
   [key: string]: unknown;
 }
 
-/** The part of a tool call `learnFromToolUse` looks at (hook `tool_name`, `tool_input`, success). */
+/** The part of a tool call `learnFromToolUse` looks at (the neutral ToolUse of harness/, and success). */
 export interface ProjectToolCall {
-  toolName: string;
-  toolInput: unknown;
+  kind: ToolKind;
+  /** The files the call read or edited. */
+  paths: readonly string[];
+  /** The command line of a shell call. */
+  command?: string;
   success: boolean;
 }

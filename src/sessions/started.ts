@@ -14,6 +14,8 @@ export interface SessionStartInfo {
   ownerPid: number;
   /** Start time, ms since the epoch. */
   startedAtMs: number;
+  /** The harness the session runs in (`claude-code`, `codex`, `gemini`). */
+  harness?: string;
   transcriptPath?: string;
   cwd?: string;
   /** SessionStart `source`: `startup`, `resume`, `clear`, `compact` or `fork`. */
@@ -61,6 +63,7 @@ export function writeSessionStarted(
     };
     if (info.bootId !== undefined) rec.boot_id = info.bootId;
     if (info.source !== undefined) rec.source = info.source;
+    if (info.harness !== undefined) rec.harness = info.harness;
     if (info.transcriptPath !== undefined) rec.transcript_path = info.transcriptPath;
     if (info.cwd !== undefined) rec.cwd = info.cwd;
     writeJsonAtomic(sessionFile(stateRoot, sessionId, SESSION_STARTED_FILE), rec, { durable: false });

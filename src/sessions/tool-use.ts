@@ -7,7 +7,7 @@ import { isoUtc } from "../core/clock.js";
 import { truncateCodePoints } from "../core/text.js";
 import { scrub } from "../privacy/index.js";
 import { isoMs, readOwned, removeOwned, withSessionLock, writeOwned } from "./state.js";
-import { linesChanged, statKeyForTool, toToolStats } from "./tool-stats.js";
+import { statKeyForKind, toToolStats } from "./tool-stats.js";
 import type { LastToolError, ToolCallRecord, ToolStats } from "./types.js";
 
 export const TOOL_STATS_STATE = "tool-stats";
@@ -72,30 +72,10 @@ export function retryHint(toolName: string, retryCount: number): string {
 }
 
 /**
- * Counts one attempted tool call (PreToolUse): its category counter +1. Every `tool_use` reaches
- * PreToolUse, while a call the user rejects never reaches PostToolUse, so counting here makes
- * `toolStats` equal the transcript's `tool_use` blocks. Pair with `recordToolUse({countCall: false})`.
- */
-export function countToolCall(
-  stateRoot: string,
-  sessionId: string,
-  toolName: string,
-  nowMs: number,
-): ToolStats {
-  return withSessionLock(stateRoot, sessionId, () => {
-    const stats = readToolStats(stateRoot, sessionId);
-    stats[statKeyForTool(toolName)]++;
-    const state: ToolStatsState = { session_id: sessionId, toolStats: stats, last_updated: isoUtc(nowMs) };
-    writeOwned(stateRoot, sessionId, TOOL_STATS_STATE, state);
-    return stats;
-  });
-}
-
-/**
  * Records one tool call under the session lock (parallel tool calls run hooks in parallel).
- * - `tool-stats-state.json`: the call's category counter +1 (successes and failures alike: a call
- *   is a call) unless `countCall` is false (the call was already counted at PreToolUse by
- *   `countToolCall`); lines added/removed for successful edit tools (see `linesChanged`).
+ * - `tool-stats-state.json`: the counter of the call's kind +1 (successes and failures alike: a call
+ *   is a call; a call the user rejected never ran and is not counted); lines added/removed of a
+ *   successful edit (`linesChanged`).
  * - failure (not an interrupt): `last-tool-error-state.json` `{tool_name, input_preview (≤200
  *   code points), error (≤500), timestamp, retry_count}`; same tool and `0 ≤ nowMs − previous ≤
  *   60,000 ms` → previous retry_count + 1, else 1.
@@ -110,23 +90,11 @@ export function recordToolUse(
   call: ToolCallRecord,
   nowMs: number,
 ): ToolUseOutcome {
-  // Fast path (most calls): a success already counted at PreToolUse that changes no line count and
-  // clears no error needs no lock and no write.
-  if (call.success && call.countCall === false) {
-    const d = linesChanged(call.toolName, call.toolInput, call.toolResponse);
-    if (
-      d.added === 0 &&
-      d.removed === 0 &&
-      readLastToolError(stateRoot, sessionId)?.tool_name !== call.toolName
-    ) {
-      return { retryCount: 0 };
-    }
-  }
   return withSessionLock(stateRoot, sessionId, () => {
     const stats = readToolStats(stateRoot, sessionId);
-    if (call.countCall !== false) stats[statKeyForTool(call.toolName)]++;
-    if (call.success) {
-      const d = linesChanged(call.toolName, call.toolInput, call.toolResponse);
+    stats[statKeyForKind(call.kind)]++;
+    if (call.success && call.linesChanged) {
+      const d = call.linesChanged;
       stats.linesAdded += d.added;
       stats.linesRemoved += d.removed;
     }

@@ -1,4 +1,5 @@
 /** Shapes of the session-scoped state files and the session end record (DESIGN.md §3.2). */
+import type { LineDelta, ToolKind } from "../harness/index.js";
 
 /**
  * Session-level tool statistics: the seven dimensions of Claude Code's `toolStats`
@@ -16,20 +17,19 @@ export interface ToolStats {
 
 /** One tool call as a PostToolUse / PostToolUseFailure hook sees it. */
 export interface ToolCallRecord {
-  /** Claude Code tool name, e.g. `Read`, `Bash`, `mcp__github__create_issue`. */
+  /** The tool's name as the harness spells it (display, and "the same tool failed again"). */
   toolName: string;
-  /** The hook's `tool_input` object. */
+  kind: ToolKind;
+  /** The tool's input object (previewed, scrubbed, in the last tool error). */
   toolInput: unknown;
-  /** The hook's `tool_response` (PostToolUse only), e.g. Edit `{structuredPatch, …}`. */
-  toolResponse?: unknown;
-  /** false for PostToolUseFailure. */
+  /** Lines a successful edit added and removed, as the adapter read them off the call. */
+  linesChanged?: LineDelta;
+  /** false for a failed call. */
   success: boolean;
-  /** The failure's `error` text (PostToolUseFailure). */
+  /** The failure's error text. */
   error?: string;
-  /** PostToolUseFailure `is_interrupt`: the user stopped the call; counted, never a retry. */
+  /** The user stopped the call: counted, never a retry. */
   interrupted?: boolean;
-  /** false when the call was already counted at PreToolUse (`countToolCall`); default true. */
-  countCall?: boolean;
 }
 
 /** `session-started.json`: who owns the session and since when. */
@@ -47,6 +47,8 @@ export interface SessionStarted {
   starts: number;
   /** SessionStart `source` of the latest start (`startup`, `resume`, `clear`, `compact`, `fork`). */
   source?: string;
+  /** The harness of the latest start (`claude-code`, `codex`, `gemini`). */
+  harness?: string;
   transcript_path?: string;
   cwd?: string;
 }

@@ -90,3 +90,13 @@ export interface TranscriptReadBounds {
   /** Skip lines longer than this many bytes unread (default 16 MiB). */
   maxLineBytes?: number;
 }
+
+/**
+ * A harness's transcript reader (an adapter's `transcripts.read`): the slice of `path` from the byte
+ * cursor `fromOffset`. Jobs and search take one, so they never know which harness wrote the file.
+ */
+export type ReadTranscript = (
+  path: string,
+  fromOffset: number,
+  bounds?: TranscriptReadBounds,
+) => TranscriptSlice;

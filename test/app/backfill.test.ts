@@ -155,7 +155,7 @@ describe("runBackfill over the shared transcripts", () => {
         if (done === 1) unlinkSync(doomed);
       },
     });
-    expect(r.from).toBe(projects);
+    expect(r.from).toBe("Claude Code, Codex CLI, Gemini CLI");
     expect(r.filesScanned).toBe(3);
     expect(r.errors.map((e) => e.path)).toEqual([doomed]);
     expect(r.errors[0]!.message).toMatch(/cannot read the transcript/);
@@ -165,9 +165,12 @@ describe("runBackfill over the shared transcripts", () => {
     expect(log).toContain("not indexed");
   });
 
-  it("a missing transcript directory is a clear error", async () => {
+  it("a missing --from directory is a clear error; harnesses without transcripts are no error", async () => {
     const h = home();
-    await expect(runBackfill(h.ctx)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(runBackfill(h.ctx, { from: join(h.dir, "nope") })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(await runBackfill(h.ctx)).toMatchObject({ filesScanned: 0, errors: [] });
   });
 });
 

@@ -2,10 +2,12 @@
  * Hook handlers in-process through `runHook` (the entry point `memdir hook` uses) with an injected
  * runtime: fixed clock, captured job spawns.
  */
+
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runHook } from "../../src/app/hooks/run.js";
+import { jobArgv } from "../../src/app/job-request.js";
 import type { Runtime } from "../../src/app/runtime.js";
 import { tempDir } from "../helpers/tmp.js";
 
@@ -28,8 +30,8 @@ function setup() {
     pid: 4242,
     ownerPid: process.pid,
     isAlive: () => true,
-    spawnJob: async (args) => {
-      jobs.push(args);
+    spawnJob: async (r) => {
+      jobs.push(jobArgv(r));
     },
   };
   const base = { session_id: "hooks-1", cwd: project, transcript_path: join(home, "t.jsonl") };

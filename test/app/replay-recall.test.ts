@@ -33,7 +33,7 @@ describe("replay with a memory planted before the session", () => {
     expect(r.badOutputs).toEqual([]);
     const withPlanted = r.recalls.filter((x) => x.memories.includes(planted));
     expect(withPlanted).toHaveLength(1);
-    expect(withPlanted[0]?.event).toBe("UserPromptSubmit");
+    expect(withPlanted[0]?.kind).toBe("prompt");
     expect(withPlanted[0]?.trigger).toMatch(/^add a GET \/health endpoint/);
     // A later prompt about the health check does not bring it back.
     expect(r.recalls.some((x) => /health check/.test(x.trigger) && x.memories.includes(planted))).toBe(false);

@@ -6,8 +6,9 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { toolKind } from "../../src/adapters/claude-code/tools.js";
 import { replay } from "../../src/app/replay.js";
-import { categorizeTool } from "../../src/sessions/index.js";
+import { statKeyForKind } from "../../src/sessions/index.js";
 import { TRANSCRIPTS_DIR, tempDir } from "../helpers/tmp.js";
 
 function allTranscripts(): string[] {
@@ -18,25 +19,45 @@ function allTranscripts(): string[] {
   return out.sort();
 }
 
-/** Independent count: bare line split + JSON.parse, unique tool_use ids, by category. */
+/**
+ * Independent count: bare line split + JSON.parse, unique tool_use ids that ran (a result that is not
+ * the user declining the call: a declined call never runs and fires no hook after it), by kind.
+ */
 function countToolUses(file: string): Record<string, number> {
-  const seen = new Set<string>();
+  const names = new Map<string, string>();
+  const declined = new Set<string>();
+  const answered = new Set<string>();
   const counts = { readCount: 0, searchCount: 0, bashCount: 0, editFileCount: 0, otherToolCount: 0 };
   for (const line of readFileSync(file, "utf8").split("\n")) {
     if (!line.trim()) continue;
-    let o: { type?: string; message?: { content?: unknown } };
+    let o: { type?: string; message?: { content?: unknown }; toolUseResult?: unknown };
     try {
       o = JSON.parse(line);
     } catch {
       continue;
     }
-    if (o.type !== "assistant" || !Array.isArray(o.message?.content)) continue;
-    for (const b of o.message.content as { type?: string; id?: string; name?: string }[]) {
-      if (b.type !== "tool_use" || !b.id || seen.has(b.id)) continue;
-      seen.add(b.id);
-      const key = `${categorizeTool(b.name ?? "")}Count` as keyof typeof counts;
-      counts[key in counts ? key : "otherToolCount"]++;
+    if (!Array.isArray(o.message?.content)) continue;
+    type Block = { type?: string; id?: string; name?: string; tool_use_id?: string; content?: unknown };
+    for (const b of o.message.content as Block[]) {
+      if (o.type === "assistant" && b.type === "tool_use" && b.id && !names.has(b.id))
+        names.set(b.id, b.name ?? "");
+      if (o.type === "user" && b.type === "tool_result" && b.tool_use_id) {
+        answered.add(b.tool_use_id);
+        const text = typeof b.content === "string" ? b.content : JSON.stringify(b.content ?? "");
+        if (
+          o.toolUseResult === "User rejected tool use" ||
+          /^"?(\[\{"type":"text","text":")?The user doesn't want to (proceed with this tool use|take this action right now)/.test(
+            text,
+          )
+        )
+          declined.add(b.tool_use_id);
+      }
     }
+  }
+  for (const [id, name] of names) {
+    if (!answered.has(id) || declined.has(id)) continue;
+    const key = statKeyForKind(toolKind(name));
+    if (key in counts) counts[key as keyof typeof counts]++;
   }
   return counts;
 }

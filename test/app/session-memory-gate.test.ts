@@ -106,6 +106,8 @@ describe("the PostToolUse session-memory gate", () => {
     expect(s.jobs[0]).toEqual([
       "job",
       "session-memory",
+      "--harness",
+      "claude-code",
       "--session",
       SID,
       "--transcript",
@@ -123,7 +125,7 @@ describe("the PostToolUse session-memory gate", () => {
     // Another session of the same project has its own gate.
     await s.post("gate-session-0002");
     expect(s.jobs.length).toBe(5);
-    expect(s.jobs[4]?.[3]).toBe("gate-session-0002");
+    expect(s.jobs[4]?.[5]).toBe("gate-session-0002");
     expect(s.logText()).not.toMatch(/"level":"(warn|error)"/);
   });
 

@@ -2,8 +2,10 @@
  * A temp home for app-level tests: a project dir, `~/.memdir/config.json` (harnessLoadsMemoryMd false
  * plus `config`), and an injected Runtime with a settable clock whose detached jobs are collected.
  */
+
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { jobArgv } from "../../src/app/job-request.js";
 import type { Runtime } from "../../src/app/runtime.js";
 import { tempDir } from "./tmp.js";
 
@@ -29,8 +31,8 @@ export function appSandbox(
     pid: process.pid,
     ownerPid: process.pid,
     isAlive: () => true,
-    spawnJob: async (args) => {
-      jobs.push(args);
+    spawnJob: async (r) => {
+      jobs.push(jobArgv(r));
     },
   };
   return { home, project, rt, jobs, setClock: (ms: number) => (clock = Math.max(clock, ms)) };

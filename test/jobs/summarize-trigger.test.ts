@@ -9,6 +9,7 @@ import { closeSync, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { deriveHookEvents } from "../../src/adapters/claude-code/index.js";
+import { readClaudeTranscript } from "../../src/adapters/claude-code/transcript.js";
 import { readSummaryFile, runSummaryUpdate } from "../../src/jobs/summarize/index.js";
 import { TRANSCRIPTS_DIR, tempDir } from "../helpers/tmp.js";
 
@@ -133,6 +134,7 @@ function actualUpdates(src: Buffer, points: { at: number; reason: "stop" | "prec
       const r = runSummaryUpdate({
         sessionId: id,
         transcriptPath: copy,
+        read: readClaudeTranscript,
         summaryPath: summary,
         reason,
         nowMs: idx,

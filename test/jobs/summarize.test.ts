@@ -6,6 +6,7 @@ import { appendFileSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { toolUse } from "../../src/adapters/claude-code/tools.js";
+import { readClaudeTranscript } from "../../src/adapters/claude-code/transcript.js";
 import { estimateTokens } from "../../src/core/tokens.js";
 import {
   buildOfflineSections,
@@ -124,6 +125,7 @@ describe("the offline engine over the long real transcripts", () => {
       const r = runSummaryUpdate({
         sessionId: id,
         transcriptPath: transcript,
+        read: readClaudeTranscript,
         summaryPath: path,
         reason: "precompact",
         nowMs: Date.UTC(2026, 1, 13),
@@ -242,6 +244,7 @@ describe("privacy", () => {
     const r = runSummaryUpdate({
       sessionId: "priv",
       transcriptPath: transcript,
+      read: readClaudeTranscript,
       summaryPath: path,
       reason: "precompact",
       nowMs: 0,

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { toolUse } from "../../src/adapters/claude-code/tools.js";
 import { foldToolLog, logToolUse, pendingLogPath, readProjectMemory } from "../../src/project/index.js";
 import { tempDir } from "../helpers/tmp.js";
 
@@ -16,33 +17,27 @@ describe("pending learning log", () => {
     const { root, pm } = setup();
     const t = 1_780_000_000_000;
     expect(
-      logToolUse(
-        pm,
-        root,
-        { toolName: "Read", toolInput: { file_path: join(root, "src/a.ts") }, success: true },
-        t,
-      ),
+      logToolUse(pm, root, { ...toolUse("Read", { file_path: join(root, "src/a.ts") }), success: true }, t),
     ).toBe(true);
     expect(
       logToolUse(
         pm,
         root,
-        { toolName: "Read", toolInput: { file_path: join(root, "node_modules/x/i.js") }, success: true },
+        { ...toolUse("Read", { file_path: join(root, "node_modules/x/i.js") }), success: true },
         t,
       ),
     ).toBe(false);
-    expect(
-      logToolUse(pm, root, { toolName: "Bash", toolInput: { command: "pnpm test" }, success: true }, t),
-    ).toBe(true);
-    expect(
-      logToolUse(pm, root, { toolName: "Bash", toolInput: { command: "pnpm test" }, success: false }, t),
-    ).toBe(false);
+    expect(logToolUse(pm, root, { ...toolUse("Bash", { command: "pnpm test" }), success: true }, t)).toBe(
+      true,
+    );
+    expect(logToolUse(pm, root, { ...toolUse("Bash", { command: "pnpm test" }), success: false }, t)).toBe(
+      false,
+    );
     logToolUse(
       pm,
       root,
       {
-        toolName: "Bash",
-        toolInput: { command: "API_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789 pnpm deploy" },
+        ...toolUse("Bash", { command: "API_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789 pnpm deploy" }),
         success: true,
       },
       t,
@@ -62,8 +57,8 @@ describe("pending learning log", () => {
   it("does nothing before the state dir exists", () => {
     const root = tempDir("memdir-learnlog-");
     const pm = join(root, ".memdir", "project-memory.json");
-    expect(
-      logToolUse(pm, root, { toolName: "Bash", toolInput: { command: "pnpm test" }, success: true }, 1),
-    ).toBe(false);
+    expect(logToolUse(pm, root, { ...toolUse("Bash", { command: "pnpm test" }), success: true }, 1)).toBe(
+      false,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { toolUse } from "../../src/adapters/claude-code/tools.js";
 import {
   capByUse,
   hotPathOf,
@@ -71,38 +72,38 @@ describe("hot paths", () => {
       learnFromToolUse(
         pm,
         ROOT,
-        { toolName: "Read", toolInput: { file_path: `${ROOT}/lib/a.ex` }, success: true },
+        { ...toolUse("Read", { file_path: `${ROOT}/lib/a.ex` }), success: true },
         T0,
       ),
     ).toBe(true);
     learnFromToolUse(
       pm,
       ROOT,
-      { toolName: "Edit", toolInput: { file_path: `${ROOT}/lib/a.ex` }, success: true },
+      { ...toolUse("Edit", { file_path: `${ROOT}/lib/a.ex` }), success: true },
       T0 + 5,
     );
     learnFromToolUse(
       pm,
       ROOT,
-      { toolName: "NotebookEdit", toolInput: { notebook_path: `${ROOT}/nb.ipynb` }, success: true },
+      { ...toolUse("NotebookEdit", { notebook_path: `${ROOT}/nb.ipynb` }), success: true },
       T0 + 6,
     );
     expect(
       learnFromToolUse(
         pm,
         ROOT,
-        { toolName: "Read", toolInput: { file_path: `${ROOT}/lib/b.ex` }, success: false },
+        { ...toolUse("Read", { file_path: `${ROOT}/lib/b.ex` }), success: false },
         T0,
       ),
     ).toBe(false);
     expect(
-      learnFromToolUse(pm, ROOT, { toolName: "Grep", toolInput: { path: `${ROOT}/lib` }, success: true }, T0),
+      learnFromToolUse(pm, ROOT, { ...toolUse("Grep", { path: `${ROOT}/lib` }), success: true }, T0),
     ).toBe(false);
     expect(
       learnFromToolUse(
         pm,
         ROOT,
-        { toolName: "Read", toolInput: { file_path: `${ROOT}/dist/x.js` }, success: true },
+        { ...toolUse("Read", { file_path: `${ROOT}/dist/x.js` }), success: true },
         T0,
       ),
     ).toBe(false);
@@ -119,7 +120,7 @@ describe("hot paths", () => {
         learnFromToolUse(
           pm,
           ROOT,
-          { toolName: "Read", toolInput: { file_path: `${ROOT}/f${i}.ts` }, success: true },
+          { ...toolUse("Read", { file_path: `${ROOT}/f${i}.ts` }), success: true },
           T0 + i,
         );
       }
@@ -133,12 +134,7 @@ describe("hot paths", () => {
     }
     // a month later, a new file enters although every old entry has a higher count
     const later = T0 + RECENT_MS + 1000;
-    learnFromToolUse(
-      pm,
-      ROOT,
-      { toolName: "Read", toolInput: { file_path: `${ROOT}/new.ts` }, success: true },
-      later,
-    );
+    learnFromToolUse(pm, ROOT, { ...toolUse("Read", { file_path: `${ROOT}/new.ts` }), success: true }, later);
     expect(pm.hotPaths.map((h) => h.path)).toContain("new.ts");
     expect(pm.hotPaths).toHaveLength(MAX_HOT_PATHS);
   });
@@ -193,7 +189,7 @@ describe("commands", () => {
 
   it("learns successful Bash commands, counted and capped at 30", () => {
     const pm = empty();
-    const bash = (command: string, success = true) => ({ toolName: "Bash", toolInput: { command }, success });
+    const bash = (command: string, success = true) => ({ ...toolUse("Bash", { command }), success });
     learnFromToolUse(pm, ROOT, bash("mix test"), T0);
     learnFromToolUse(pm, ROOT, bash("cd /home/dev/shop && mix test 2>&1"), T0 + 1);
     expect(learnFromToolUse(pm, ROOT, bash("mix test --failed", false), T0 + 2)).toBe(false);

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { toolUse } from "../../src/adapters/claude-code/tools.js";
 import { codePointLength } from "../../src/core/index.js";
 import {
   addProjectFacts,
@@ -49,7 +50,7 @@ describe("project-memory.json", () => {
       learnFromToolUse(
         pm,
         root,
-        { toolName: "Read", toolInput: { file_path: join(root, "lib/a.ex") }, success: true },
+        { ...toolUse("Read", { file_path: join(root, "lib/a.ex") }), success: true },
         T0,
       ),
     );
@@ -109,7 +110,7 @@ describe("project-memory.json", () => {
     const code = `const m = require(process.env.BUNDLE); const w = process.env.W; const go = Number(process.env.GO);
       while (Date.now() < go) {}
       for (let i = 0; i < 20; i++) m.updateProjectMemory(process.env.FILE, process.env.ROOT, ${T0} + i, (pm) =>
-        m.learnFromToolUse(pm, process.env.ROOT, { toolName: "Edit", toolInput: { file_path: process.env.ROOT + "/lib/w" + w + ".ex" }, success: true }, ${T0} + i));`;
+        m.learnFromToolUse(pm, process.env.ROOT, { kind: "edit", paths: [process.env.ROOT + "/lib/w" + w + ".ex"], success: true }, ${T0} + i));`;
     const go = String(Date.now() + 1500);
     const codes = await Promise.all(
       [0, 1, 2, 3].map(

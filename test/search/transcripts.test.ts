@@ -84,7 +84,7 @@ function promptCount(file: string): number {
 }
 
 function indexAll(db: Db, files: string[], batchTurns?: number) {
-  return files.map((f) => indexTranscript(db, f, { nowMs: NOW, batchTurns }));
+  return files.map((f) => indexTranscript(db, f, { nowMs: NOW, batchTurns, read: readClaudeTranscript }));
 }
 
 describe("indexTranscript over every shared transcript", () => {
@@ -138,7 +138,7 @@ describe("indexTranscript over every shared transcript", () => {
   it("a turn document holds the prompt, the answer, tool names and file paths, and is found by search", () => {
     const db = freshDb();
     const file = join(TRANSCRIPTS_DIR, "tool_heavy.jsonl");
-    indexTranscript(db, file, { nowMs: NOW });
+    indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     const slice = readClaudeTranscript(file, 0);
     const prompt = slice.messages.find((m) => m.kind === "prompt")!;
     const answer = slice.messages.find((m) => m.kind === "assistant" && m.text.trim())!;
@@ -181,7 +181,7 @@ describe("indexTranscript over every shared transcript", () => {
     });
     writeFileSync(file, out.join("\n"));
     const db = freshDb();
-    indexTranscript(db, file, { nowMs: NOW });
+    indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     const row = docs(db)[0]!;
     expect([...row.description].length).toBe(DESCRIPTION_MAX);
     expect(row.body).toContain("zulu-tail-marker");
@@ -218,12 +218,12 @@ describe("appends", () => {
       for (const n of chunks(data.length, avg, data.length)) {
         appendFileSync(file, data.subarray(at, at + n));
         at += n;
-        const r = indexTranscript(grown, file, { nowMs: NOW });
+        const r = indexTranscript(grown, file, { nowMs: NOW, read: readClaudeTranscript });
         expect(r.reset).toBeUndefined();
         added += r.turnsAdded;
       }
       const clean = freshDb();
-      const once = indexTranscript(clean, file, { nowMs: NOW });
+      const once = indexTranscript(clean, file, { nowMs: NOW, read: readClaudeTranscript });
       expect(added).toBe(once.turnsAdded);
       expect(docs(grown)).toEqual(docs(clean));
       expectFtsInSync(grown);
@@ -249,10 +249,10 @@ describe("appends", () => {
     for (const n of chunks(data.length, 400, 7)) {
       appendFileSync(file, data.subarray(at, at + n));
       at += n;
-      indexTranscript(grown, file, { nowMs: NOW });
+      indexTranscript(grown, file, { nowMs: NOW, read: readClaudeTranscript });
     }
     const clean = freshDb();
-    const r = indexTranscript(clean, file, { nowMs: NOW });
+    const r = indexTranscript(clean, file, { nowMs: NOW, read: readClaudeTranscript });
     expect(r.turnsAdded).toBe(promptCount(file));
     const uuid = (JSON.parse(first) as { uuid: string }).uuid;
     const turns = docs(clean).map((d) => [d.key.slice(file.length), JSON.parse(d.meta).turn]);
@@ -272,11 +272,11 @@ describe("appends", () => {
     const cut = secondPrompt + 3;
     writeFileSync(file, `${lines.slice(0, cut).join("\n")}\n`);
     const db = freshDb();
-    const a = indexTranscript(db, file, { nowMs: NOW });
+    const a = indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     expect([a.turnsAdded, a.turnsUpdated]).toEqual([2, 0]);
     const before = docs(db);
     appendFileSync(file, lines.slice(cut).join("\n"));
-    const b = indexTranscript(db, file, { nowMs: NOW });
+    const b = indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     // Turn 2 was open: it is replaced in place, turn 1 is not touched, nothing is duplicated.
     expect([b.turnsAdded, b.turnsUpdated]).toEqual([0, 1]);
     expect(b.bytesRead).toBeLessThan(readFileSync(file).length - before.length);
@@ -296,7 +296,7 @@ describe("appends", () => {
       message: { role: "user", content: "quasar nebula follow-up question" },
     };
     appendFileSync(file, `${JSON.stringify(next)}\n`);
-    const c = indexTranscript(db, file, { nowMs: NOW });
+    const c = indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     expect([c.turnsAdded, c.turnsUpdated]).toEqual([1, 1]);
     const hit = searchIndex(db, "quasar nebula", { nowMs: NOW, limit: 1 })[0]!;
     expect(hit.meta).toMatchObject({ turn: 3, timestamp: "2026-02-11T09:00:00.000Z" });
@@ -310,22 +310,22 @@ describe("replaced files", () => {
     const file = join(dir, "x.jsonl");
     copyFileSync(join(TRANSCRIPTS_DIR, "subagent.jsonl"), file);
     const db = freshDb();
-    indexTranscript(db, file, { nowMs: NOW });
+    indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     // Same size or larger, different head: another session's transcript under the same path.
     const other = readFileSync(join(TRANSCRIPTS_DIR, "tool_heavy.jsonl"));
     const big = Buffer.concat([other, readFileSync(join(TRANSCRIPTS_DIR, "subagent.jsonl"))]);
     writeFileSync(file, big);
-    const r = indexTranscript(db, file, { nowMs: NOW });
+    const r = indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     expect(r.reset).toBe("head-changed");
     const clean = freshDb();
-    indexTranscript(clean, file, { nowMs: NOW });
+    indexTranscript(clean, file, { nowMs: NOW, read: readClaudeTranscript });
     expect(docs(db)).toEqual(docs(clean));
 
     writeFileSync(file, other);
-    const s = indexTranscript(db, file, { nowMs: NOW });
+    const s = indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     expect(s.reset).toBe("shrank");
     const clean2 = freshDb();
-    indexTranscript(clean2, file, { nowMs: NOW });
+    indexTranscript(clean2, file, { nowMs: NOW, read: readClaudeTranscript });
     expect(docs(db)).toEqual(docs(clean2));
     expectFtsInSync(db);
   });
@@ -335,23 +335,23 @@ describe("replaced files", () => {
     const data = readFileSync(join(TRANSCRIPTS_DIR, "tool_heavy.jsonl"));
     writeFileSync(file, data);
     const db = freshDb();
-    indexTranscript(db, file, { nowMs: NOW });
+    indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     const fd = openSync(file, "r+");
     writeSync(fd, Buffer.from("X"), 0, 1, 100); // same size, new mtime
     closeSync(fd);
-    expect(indexTranscript(db, file, { nowMs: NOW }).reset).toBe("head-changed");
+    expect(indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript }).reset).toBe("head-changed");
   });
 
   it("errors: a missing file is NOT_FOUND, a directory is BAD_INPUT", () => {
     const dir = tempDir();
     const db = freshDb();
-    expect(() => indexTranscript(db, join(dir, "none.jsonl"), { nowMs: NOW })).toThrow(
-      expect.objectContaining({ code: "NOT_FOUND" }),
-    );
+    expect(() =>
+      indexTranscript(db, join(dir, "none.jsonl"), { nowMs: NOW, read: readClaudeTranscript }),
+    ).toThrow(expect.objectContaining({ code: "NOT_FOUND" }));
     mkdirSync(join(dir, "d.jsonl"));
-    expect(() => indexTranscript(db, join(dir, "d.jsonl"), { nowMs: NOW })).toThrow(
-      expect.objectContaining({ code: "BAD_INPUT" }),
-    );
+    expect(() =>
+      indexTranscript(db, join(dir, "d.jsonl"), { nowMs: NOW, read: readClaudeTranscript }),
+    ).toThrow(expect.objectContaining({ code: "BAD_INPUT" }));
   });
 });
 
@@ -381,7 +381,7 @@ describe("privacy", () => {
     expect(readFileSync(file, "utf8")).toContain(GH);
     const dbFile = join(tempDir(), "index", "search.db");
     const db = openIndex(dbFile);
-    const r = indexTranscript(db, file, { nowMs: NOW });
+    const r = indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     expect(r.turnsAdded).toBe(1);
     const row = docs(db)[0]!;
     expect(row.description).toContain("[REDACTED:");

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { toolKind } from "../../src/adapters/claude-code/tools.js";
 import { isPidAlive } from "../../src/core/index.js";
 import {
   endRecordPath,
@@ -101,16 +102,32 @@ describe("session end record", () => {
     recordSubagent(root, "s", { kind: "start", agentId: "a", agentType: "Explore" }, T0 + 10);
     recordSubagent(root, "s", { kind: "start", agentId: "b", agentType: "Explore" }, T0 + 11);
     recordSubagent(root, "s", { kind: "stop", agentId: "a" }, T0 + 20);
-    recordToolUse(root, "s", { toolName: "Read", toolInput: { file_path: "/x" }, success: true }, T0 + 30);
     recordToolUse(
       root,
       "s",
-      { toolName: "Write", toolInput: { content: "1\n2\n3\n" }, success: true },
+      { kind: toolKind("Read"), toolName: "Read", toolInput: { file_path: "/x" }, success: true },
+      T0 + 30,
+    );
+    recordToolUse(
+      root,
+      "s",
+      {
+        kind: toolKind("Write"),
+        toolName: "Write",
+        toolInput: { content: "1\n2\n3\n" },
+        linesChanged: { added: 3, removed: 0 },
+        success: true,
+      },
       T0 + 31,
     );
     // another session's state must not leak into this record (oh-my-claudecode #573, defect E)
     writeSessionStarted(root, "other", { ownerPid: 2, startedAtMs: T0 - 86_400_000 });
-    recordToolUse(root, "other", { toolName: "Bash", toolInput: {}, success: true }, T0);
+    recordToolUse(
+      root,
+      "other",
+      { kind: toolKind("Bash"), toolName: "Bash", toolInput: {}, success: true },
+      T0,
+    );
 
     const rec = writeEndRecord(root, "s", {
       reason: "prompt_input_exit",
@@ -162,7 +179,12 @@ describe("session end record", () => {
     expect(again).toMatchObject({ reason: "clear", ended_at: iso(T0 + 1000), modes_used: ["ralph"] });
     // resumed later: the first start is kept, the new end is recorded
     writeSessionStarted(root, "s", { ownerPid: 3, startedAtMs: T0 + 10_000, source: "resume" });
-    recordToolUse(root, "s", { toolName: "Bash", toolInput: {}, success: true }, T0 + 11_000);
+    recordToolUse(
+      root,
+      "s",
+      { kind: toolKind("Bash"), toolName: "Bash", toolInput: {}, success: true },
+      T0 + 11_000,
+    );
     const third = writeEndRecord(root, "s", {
       reason: "prompt_input_exit",
       endedAtMs: T0 + 20_000,
@@ -275,7 +297,12 @@ describe("reclaim", () => {
     const root = tempDir();
     const size = statSync(TRANSCRIPT).size;
     writeSessionStarted(root, "d", { ownerPid: deadPid(), startedAtMs: T0, transcriptPath: TRANSCRIPT });
-    recordToolUse(root, "d", { toolName: "Bash", toolInput: {}, success: false, error: "x" }, T0 + 5_000);
+    recordToolUse(
+      root,
+      "d",
+      { kind: toolKind("Bash"), toolName: "Bash", toolInput: {}, success: false, error: "x" },
+      T0 + 5_000,
+    );
     writeCursor(root, "d", { transcriptPath: TRANSCRIPT, offset: 1234, turns: 2 }, T0 + 5_000);
     const dir = join(root, "state", "sessions", "d");
     writeFileSync(join(dir, "pre-tool-advisory-throttle-state.json"), "{}");

@@ -28,9 +28,9 @@ const root = process.env.STATE_ROOT, id = Number(process.env.WORKER), n = Number
 const now = Number(process.env.NOW);
 while (Date.now() < Number(process.env.GO)) {} // start together
 for (let i = 0; i < n; i++) {
-  m.recordToolUse(root, "s", { toolName: "Read", toolInput: { file_path: "/f" + i }, success: true }, now);
-  m.recordToolUse(root, "s", { toolName: "Edit", toolInput: { old_string: "a", new_string: "b\\nc" }, success: true }, now);
-  m.recordToolUse(root, "s", { toolName: "Bash", toolInput: { command: "x" }, success: false, error: "e" }, now);
+  m.recordToolUse(root, "s", { kind: "read", toolName: "Read", toolInput: { file_path: "/f" + i }, success: true }, now);
+  m.recordToolUse(root, "s", { kind: "edit", toolName: "Edit", toolInput: {}, linesChanged: { added: 2, removed: 1 }, success: true }, now);
+  m.recordToolUse(root, "s", { kind: "shell", toolName: "Bash", toolInput: { command: "x" }, success: false, error: "e" }, now);
   m.recordSubagent(root, "s", { kind: "start", agentId: "w" + id + "-" + i }, now);
 }
 `;

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { toolKind } from "../../src/adapters/claude-code/tools.js";
 import { fixedClock } from "../../src/core/index.js";
 import {
   ERROR_PREVIEW_MAX,
@@ -15,12 +16,13 @@ import { tempDir } from "../helpers/tmp.js";
 
 const T0 = Date.UTC(2026, 10, 29, 10, 0, 0);
 const fail = (toolName: string, error = "boom") => ({
+  kind: toolKind(toolName),
   toolName,
   toolInput: { command: "mix test" },
   success: false,
   error,
 });
-const ok = (toolName: string) => ({ toolName, toolInput: {}, success: true });
+const ok = (toolName: string) => ({ kind: toolKind(toolName), toolName, toolInput: {}, success: true });
 const errFile = (root: string, sid: string) =>
   join(root, "state", "sessions", sid, "last-tool-error-state.json");
 
@@ -86,7 +88,7 @@ describe("last tool error and retries", () => {
     recordToolUse(
       root,
       "s",
-      { toolName: "Bash", toolInput: input, success: false, error: "é".repeat(900) },
+      { kind: toolKind("Bash"), toolName: "Bash", toolInput: input, success: false, error: "é".repeat(900) },
       T0,
     );
     const e = readLastToolError(root, "s")!;

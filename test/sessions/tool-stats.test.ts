@@ -1,14 +1,13 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { toolLinesChanged as linesChanged } from "../../src/adapters/claude-code/tool-lines.js";
+import { toolKind } from "../../src/adapters/claude-code/tools.js";
+import { countLines, diffLineCounts } from "../../src/harness/line-counts.js";
 import {
-  categorizeTool,
-  countLines,
-  diffLineCounts,
-  linesChanged,
   readToolStats,
   recordToolUse,
-  TOOL_CATEGORIES,
+  statKeyForKind,
   type ToolStats,
   writeEndRecord,
   writeSessionStarted,
@@ -27,13 +26,6 @@ function lineCount(s: string): number {
 
 /** Independent expectation: counters per category of every tool_use, lines from patches or created content. */
 function expectedStats(path: string): ToolStats {
-  const key = {
-    read: "readCount",
-    search: "searchCount",
-    bash: "bashCount",
-    editFile: "editFileCount",
-    other: "otherToolCount",
-  } as const;
   const s: ToolStats = {
     readCount: 0,
     searchCount: 0,
@@ -44,7 +36,7 @@ function expectedStats(path: string): ToolStats {
     otherToolCount: 0,
   };
   for (const c of toolCallsOf(path)) {
-    s[key[categorizeTool(c.name)]]++;
+    s[statKeyForKind(toolKind(c.name))]++;
     if (c.isError || !["Edit", "Write", "MultiEdit"].includes(c.name)) continue;
     const r = c.response as { structuredPatch?: { lines: string[] }[]; type?: string };
     const hunks = r?.structuredPatch ?? [];
@@ -78,8 +70,20 @@ describe("toolStats over real transcripts", () => {
           root,
           sid,
           c.isError
-            ? { toolName: c.name, toolInput: c.input, success: false, error: c.resultText }
-            : { toolName: c.name, toolInput: c.input, toolResponse: c.response, success: true },
+            ? {
+                kind: toolKind(c.name),
+                toolName: c.name,
+                toolInput: c.input,
+                success: false,
+                error: c.resultText,
+              }
+            : {
+                kind: toolKind(c.name),
+                toolName: c.name,
+                toolInput: c.input,
+                linesChanged: linesChanged(c.name, c.input, c.response),
+                success: true,
+              },
           c.atMs,
         );
       }
@@ -104,17 +108,14 @@ describe("toolStats over real transcripts", () => {
   });
 });
 
-describe("categorizeTool", () => {
+describe("Claude Code tool kinds", () => {
   it("maps the documented names and everything else to other", () => {
-    expect(["Read", "NotebookRead"].map(categorizeTool)).toEqual(["read", "read"]);
-    expect(["Grep", "Glob", "LS", "WebSearch"].map(categorizeTool)).toEqual(Array(4).fill("search"));
-    expect(["Bash", "PowerShell"].map(categorizeTool)).toEqual(["bash", "bash"]);
-    expect(["Edit", "Write", "MultiEdit", "NotebookEdit"].map(categorizeTool)).toEqual(
-      Array(4).fill("editFile"),
-    );
+    expect(["Read", "NotebookRead"].map(toolKind)).toEqual(["read", "read"]);
+    expect(["Grep", "Glob", "LS", "WebSearch"].map(toolKind)).toEqual(Array(4).fill("search"));
+    expect(["Bash", "PowerShell"].map(toolKind)).toEqual(["shell", "shell"]);
+    expect(["Edit", "Write", "MultiEdit", "NotebookEdit"].map(toolKind)).toEqual(Array(4).fill("edit"));
+    expect(["Task", "Agent"].map(toolKind)).toEqual(["agent", "agent"]);
     for (const other of [
-      "Task",
-      "Agent",
       "TaskOutput",
       "BashOutput",
       "ToolSearch",
@@ -124,9 +125,8 @@ describe("categorizeTool", () => {
       "toString",
       "__proto__",
     ]) {
-      expect(categorizeTool(other)).toBe("other");
+      expect(toolKind(other)).toBe("other");
     }
-    expect(Object.isFrozen(TOOL_CATEGORIES)).toBe(true);
   });
 });
 
@@ -186,7 +186,7 @@ describe("line counts", () => {
     recordToolUse(
       root,
       "s",
-      { toolName: "Write", toolInput: { content: "a\nb" }, success: false, error: "denied" },
+      { kind: "edit", toolName: "Write", toolInput: { content: "a\nb" }, success: false, error: "denied" },
       1,
     );
     expect(readToolStats(root, "s")).toMatchObject({ editFileCount: 1, linesAdded: 0 });

@@ -4,6 +4,7 @@
  * Schema: reference/claude-code.md §1.3.1 (Claude Code 2.0.77 … 2.1.332).
  */
 import { toWellFormed } from "../../core/text.js";
+import type { HookResult } from "../../harness/events.js";
 import { HOOK_EVENTS, type HookEvent } from "./hook-types.js";
 
 /**
@@ -50,6 +51,12 @@ export function contextOutput(event: HookEvent, text: string): ContextOutput | u
 /** `{systemMessage: text}` (valid for every event), or `undefined` when `text` is blank. */
 export function systemMessageOutput(text: string): SystemMessageOutput | undefined {
   return text.trim() === "" ? undefined : { systemMessage: toWellFormed(text) };
+}
+
+/** The exact stdout for a handler's result on `event` ("" for an unknown event, no context or an event without context). */
+export function formatClaudeHook(event: string, result: HookResult | undefined): string {
+  if (!result?.context || !(HOOK_EVENTS as readonly string[]).includes(event)) return "";
+  return serializeOutput(contextOutput(event as HookEvent, result.context));
 }
 
 /** The "print nothing" answer. */

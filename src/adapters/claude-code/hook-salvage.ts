@@ -7,8 +7,10 @@
  */
 import { readObjectPrefix } from "../../core/json-prefix.js";
 import { toWellFormed } from "../../core/text.js";
+import type { SalvagedHook } from "../contract.js";
 import { isSafeId } from "./hook-input.js";
-import { type HookEvent, MAX_HOOK_INPUT_BYTES } from "./hook-types.js";
+import { type HookEvent, isHookEvent, MAX_HOOK_INPUT_BYTES } from "./hook-types.js";
+import { toolKind } from "./tools.js";
 
 export interface SalvagedInput {
   sessionId: string;
@@ -52,4 +54,15 @@ export function salvageOversizedInput(event: HookEvent, raw: string | Buffer): S
   const text = p.cutKey === member ? (p.cutText ?? "") : leaves(p.fields[member]).join("\n");
   const toolName = typeof p.fields.tool_name === "string" ? p.fields.tool_name : undefined;
   return { sessionId: sid, cwd, ...(toolName ? { toolName } : {}), text: toWellFormed(text) };
+}
+
+/**
+ * The contract's salvage: the note-carrying text of an oversized prompt, or of a subagent tool's output
+ * (a Read of a file that documents the tag must not become a note); undefined otherwise.
+ */
+export function salvageClaudeHook(event: string, raw: string): SalvagedHook | undefined {
+  if (!isHookEvent(event)) return undefined;
+  const s = salvageOversizedInput(event, raw);
+  if (!s || (event === "PostToolUse" && toolKind(s.toolName ?? "") !== "agent")) return undefined;
+  return { cwd: s.cwd, text: s.text };
 }

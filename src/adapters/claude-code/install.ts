@@ -33,7 +33,8 @@ export type { HookEntryRef, InstallRecord } from "./install-tree.js";
 export const HOOK_SPECS: Record<HookEvent, { matcher?: string; timeout: number }> = {
   SessionStart: { matcher: "startup|resume|clear|compact|fork", timeout: 10 },
   UserPromptSubmit: { timeout: 5 },
-  PreToolUse: { matcher: "*", timeout: 5 },
+  // Only file reads and edits get context before the call (file recall): every other tool skips the hook.
+  PreToolUse: { matcher: "Read|Edit|Write|MultiEdit|NotebookEdit", timeout: 5 },
   PostToolUse: { matcher: "*", timeout: 5 },
   PostToolUseFailure: { matcher: "*", timeout: 5 },
   SubagentStart: { timeout: 5 },
@@ -45,15 +46,16 @@ export const HOOK_SPECS: Record<HookEvent, { matcher?: string; timeout: number }
 
 /**
  * Events registered with `async: true` when supported: their output is never needed by the model.
- * PreToolUse, PostToolUseFailure and SubagentStart stay synchronous because they can inject
- * context (file recall, issue 3; retry guidance, oh-my-claudecode #963; agent memory at subagent
- * start, DESIGN.md §2 layer 5); Stop stays synchronous so the detached extraction starts even in
- * `claude -p`.
+ * PreToolUse and PostToolUseFailure stay synchronous because they inject context (file recall; retry
+ * guidance after repeated failures); PreCompact stays synchronous so the session summary is written
+ * before the compaction's SessionStart reads it (2.1.332 runs them unordered when PreCompact is async);
+ * Stop stays synchronous because 2.1.332 cancels async hooks still running when a `claude -p` session
+ * ends, and Stop starts the extraction.
  */
 export const DEFAULT_ASYNC_EVENTS: readonly HookEvent[] = [
   "PostToolUse",
+  "SubagentStart",
   "SubagentStop",
-  "PreCompact",
   "SessionEnd",
 ];
 

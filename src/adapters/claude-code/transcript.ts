@@ -10,10 +10,22 @@ import type {
   TranscriptReadBounds,
   TranscriptSlice,
 } from "../../transcripts/types.js";
+import type { ReplayHook } from "../contract.js";
+import { deriveHookEvents } from "./hook-events.js";
 import { toolUse } from "./tools.js";
 import { readClaudeRows, transcriptSize } from "./transcript-entries.js";
 
 export { type DeriveHookEventsOptions, deriveHookEvents, type HookEventSpec } from "./hook-events.js";
+
+/** The contract's replay hooks: `deriveHookEvents` in the contract's shape. */
+export function deriveReplayHooks(path: string, opts: { fallbackCwd?: string } = {}): ReplayHook[] {
+  return deriveHookEvents(path, opts).map((s) => ({
+    event: s.event,
+    payload: s.input,
+    offset: s.transcriptOffset,
+    ...(s.timestampMs !== undefined ? { timestampMs: s.timestampMs } : {}),
+  }));
+}
 
 /**
  * Reads the transcript at `path` from byte `fromOffset` (a cursor returned earlier as `endOffset`; 0 = from

@@ -2,18 +2,18 @@
  * SessionEnd (1.5 s budget in Claude Code; may not fire at all): write the end record and start the
  * extraction of the transcript tail. Correctness never depends on it: the next SessionStart reclaims.
  */
-import type { HookInput } from "../../adapters/claude-code/hook-input.js";
+import type { SessionEndEvent } from "../../harness/index.js";
 import { foldToolLog } from "../../project/index.js";
 import { writeEndRecord } from "../../sessions/index.js";
 import type { AppContext } from "../context.js";
-import { extractionJobArgs } from "./turn-end.js";
+import { extractionJob } from "./turn-end.js";
 
-export async function onSessionEnd(ctx: AppContext, input: HookInput): Promise<undefined> {
+export async function onSessionEnd(ctx: AppContext, input: SessionEndEvent): Promise<undefined> {
   foldToolLog(ctx.paths.projectMemory, ctx.paths.projectRoot, ctx.rt.now());
-  writeEndRecord(ctx.paths.stateRoot, input.session_id, {
-    reason: typeof input.reason === "string" ? input.reason : "other",
+  writeEndRecord(ctx.paths.stateRoot, input.sessionId, {
+    reason: input.reason,
     endedAtMs: ctx.rt.now(),
   });
-  await ctx.rt.spawnJob(extractionJobArgs(ctx, input));
+  await ctx.rt.spawnJob(extractionJob(ctx, input));
   return undefined;
 }

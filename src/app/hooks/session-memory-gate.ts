@@ -9,11 +9,12 @@
  * only once it is at least the probe size, one small state read; the state is written only on a spawn.
  */
 import { statSync } from "node:fs";
-import type { HookInput } from "../../adapters/claude-code/hook-input.js";
 import { describeError } from "../../core/errors.js";
 import { writeJsonAtomic } from "../../core/json.js";
+import type { ToolAfterEvent } from "../../harness/index.js";
 import { readStateJson, sessionStatePaths } from "../../paths/index.js";
 import type { AppContext } from "../context.js";
+import type { JobRequest } from "../job-request.js";
 
 /**
  * Transcript growth (bytes) between two mid-turn session-memory jobs. Measured on the real long
@@ -39,18 +40,15 @@ export interface SessionMemoryGateState {
   atMs: number;
 }
 
-/** The argv of the session-memory job: `job session-memory --session <id> --transcript <path> --cwd <dir>`. */
-export function sessionMemoryJobArgs(ctx: AppContext, sessionId: string, transcriptPath: string): string[] {
-  return [
-    "job",
-    "session-memory",
-    "--session",
-    sessionId,
-    "--transcript",
+/** The session-memory job of a session. */
+export function sessionMemoryJob(ctx: AppContext, input: ToolAfterEvent, transcriptPath: string): JobRequest {
+  return {
+    kind: "session-memory",
+    cwd: ctx.paths.projectRoot,
+    harness: input.harness,
+    sessionId: input.sessionId,
     transcriptPath,
-    "--cwd",
-    ctx.paths.projectRoot,
-  ];
+  };
 }
 
 /** The transcript size (bytes) at the last job start, 0 when none (or the file is unusable). */
@@ -63,32 +61,32 @@ export function readGateSize(stateRoot: string, sessionId: string): number {
 }
 
 /**
- * PostToolUse / PostToolUseFailure: starts `memdir job session-memory` detached when
+ * After a tool call: starts `memdir job session-memory` detached when
  * `config.sessionMemory.enabled` and the transcript grew by at least `SESSION_MEMORY_PROBE_BYTES`
  * since the last start (a transcript smaller than the recorded size was replaced: growth counts from 0).
  * Never throws (a failure is one log line).
  * @returns whether a job was started
  */
-export async function maybeStartSessionMemory(ctx: AppContext, input: HookInput): Promise<boolean> {
+export async function maybeStartSessionMemory(ctx: AppContext, input: ToolAfterEvent): Promise<boolean> {
   if (!ctx.config.sessionMemory.enabled) return false;
-  const transcript = input.transcript_path;
-  if (typeof transcript !== "string" || !transcript) return false;
+  const transcript = input.transcriptPath;
+  if (!transcript) return false;
   try {
     const st = statSync(transcript, { throwIfNoEntry: false });
     if (!st?.isFile() || st.size < SESSION_MEMORY_PROBE_BYTES) return false;
     const size = st.size;
     const { stateRoot } = ctx.paths;
-    let last = readGateSize(stateRoot, input.session_id);
+    let last = readGateSize(stateRoot, input.sessionId);
     if (size < last) last = 0;
     if (size - last < SESSION_MEMORY_PROBE_BYTES) return false;
     const state: SessionMemoryGateState = { size, atMs: ctx.rt.now() };
-    writeJsonAtomic(sessionStatePaths(stateRoot, input.session_id).write(SESSION_MEMORY_GATE_STATE), state, {
+    writeJsonAtomic(sessionStatePaths(stateRoot, input.sessionId).write(SESSION_MEMORY_GATE_STATE), state, {
       durable: false,
     });
-    await ctx.rt.spawnJob(sessionMemoryJobArgs(ctx, input.session_id, transcript));
+    await ctx.rt.spawnJob(sessionMemoryJob(ctx, input, transcript));
     return true;
   } catch (e) {
-    ctx.log("warn", "hook:session-memory-gate", describeError(e), { session_id: input.session_id });
+    ctx.log("warn", "hook:session-memory-gate", describeError(e), { session_id: input.sessionId });
     return false;
   }
 }

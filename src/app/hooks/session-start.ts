@@ -4,8 +4,8 @@
  */
 
 import { statSync } from "node:fs";
-import type { HookInput } from "../../adapters/claude-code/hook-input.js";
 import { describeError, MemdirError } from "../../core/errors.js";
+import type { SessionStartEvent } from "../../harness/index.js";
 import { claimMemoryDir } from "../../paths/index.js";
 import { foldToolLog } from "../../project/index.js";
 import {
@@ -17,7 +17,7 @@ import {
 import { type AppContext, ensureProjectState } from "../context.js";
 import { buildSessionContext } from "../session-context.js";
 
-export async function onSessionStart(ctx: AppContext, input: HookInput): Promise<string | undefined> {
+export async function onSessionStart(ctx: AppContext, input: SessionStartEvent): Promise<string | undefined> {
   const { paths, rt } = ctx;
   const now = rt.now();
   const warnings: string[] = [];
@@ -33,12 +33,13 @@ export async function onSessionStart(ctx: AppContext, input: HookInput): Promise
   };
   await step("recording the session start", () => {
     ensureProjectState(ctx);
-    writeSessionStarted(paths.stateRoot, input.session_id, {
+    writeSessionStarted(paths.stateRoot, input.sessionId, {
       ownerPid: rt.ownerPid,
       startedAtMs: now,
-      transcriptPath: typeof input.transcript_path === "string" ? input.transcript_path : undefined,
-      cwd: typeof input.cwd === "string" ? input.cwd : undefined,
-      source: typeof input.source === "string" ? input.source : undefined,
+      harness: input.harness,
+      transcriptPath: input.transcriptPath,
+      cwd: input.cwd,
+      source: input.source,
     });
   });
   await step("checking the memory dir", () => {
@@ -60,7 +61,7 @@ export async function onSessionStart(ctx: AppContext, input: HookInput): Promise
   });
   await step("reclaiming ended sessions", async () => {
     let queued = 0;
-    for (const id of findReclaimableSessions(paths.stateRoot, input.session_id, rt.isAlive)) {
+    for (const id of findReclaimableSessions(paths.stateRoot, input.sessionId, rt.isAlive)) {
       const r = reclaimSession(paths.stateRoot, id, now);
       if (r.queued) queued++;
       ctx.event("session_reclaimed", {
@@ -69,10 +70,10 @@ export async function onSessionStart(ctx: AppContext, input: HookInput): Promise
         queued: !!r.queued,
       });
     }
-    if (queued > 0) await rt.spawnJob(["job", "extract", "--queue", "--cwd", paths.projectRoot]);
+    if (queued > 0) await rt.spawnJob({ kind: "extract", queue: true, cwd: paths.projectRoot });
   });
   await step("pruning old session state", () =>
-    pruneEndedSessionState(paths.stateRoot, input.session_id, now),
+    pruneEndedSessionState(paths.stateRoot, input.sessionId, now),
   );
   await step("folding project learning", () => foldToolLog(paths.projectMemory, paths.projectRoot, now));
   await step("pruning the notepad", async () => {
@@ -80,13 +81,13 @@ export async function onSessionStart(ctx: AppContext, input: HookInput): Promise
     pruneWorkingMemory(paths.notepad, now);
   });
   const context = buildSessionContext(ctx, {
-    source: typeof input.source === "string" ? input.source : "startup",
-    sessionId: input.session_id,
+    source: input.source,
+    sessionId: input.sessionId,
     warnings,
     failures,
   });
   // One log line for the whole hook, however many steps failed (DESIGN.md §6).
   if (failures.length)
-    ctx.log("warn", "hook:SessionStart", failures.join(" | "), { session_id: input.session_id });
+    ctx.log("warn", "hook:SessionStart", failures.join(" | "), { session_id: input.sessionId });
   return context;
 }

@@ -6,38 +6,48 @@
  * slice and skips only those, so earlier turns of a throttled batch are still extracted. At Stop,
  * the auto-dream's cheap gates are checked too (seed 000 §24.6), and the dream job started when they open.
  */
-import type { HookInput } from "../../adapters/claude-code/hook-input.js";
+import type { CompactionEvent, SessionEndEvent, TurnEndEvent } from "../../harness/index.js";
 import { foldToolLog } from "../../project/index.js";
 import type { AppContext } from "../context.js";
 import { maybeStartDream } from "../dream-gate.js";
+import type { JobRequest } from "../job-request.js";
 import { captureRememberTags } from "./remember.js";
 import { updateTurnState } from "./turn-state.js";
 
-/** The argv of the extraction job for a session. */
-export function extractionJobArgs(ctx: AppContext, input: HookInput): string[] {
-  const args = ["job", "extract", "--session", input.session_id, "--cwd", ctx.paths.projectRoot];
-  if (typeof input.transcript_path === "string" && input.transcript_path)
-    args.push("--transcript", input.transcript_path);
-  // Session memory is refreshed before a compaction whatever its thresholds say (seed 000 §24.3).
-  if (input.hook_event_name === "PreCompact") args.push("--precompact");
-  return args;
+/** The extraction job of a session's transcript. */
+export function extractionJob(
+  ctx: AppContext,
+  input: TurnEndEvent | CompactionEvent | SessionEndEvent,
+): JobRequest {
+  return {
+    kind: "extract",
+    cwd: ctx.paths.projectRoot,
+    harness: input.harness,
+    sessionId: input.sessionId,
+    ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
+    // Session memory is refreshed before a compaction whatever its thresholds say (seed 000 §24.3).
+    ...(input.type === "compaction" ? { precompact: true } : {}),
+  };
 }
 
-export async function onTurnEnd(ctx: AppContext, input: HookInput): Promise<string | undefined> {
+export async function onTurnEnd(
+  ctx: AppContext,
+  input: TurnEndEvent | CompactionEvent,
+): Promise<string | undefined> {
   const { paths, rt, config } = ctx;
   const now = rt.now();
-  const isStop = input.hook_event_name === "Stop";
-  const last = typeof input.last_assistant_message === "string" ? input.last_assistant_message : "";
-  if (isStop && /<remember/i.test(last)) await captureRememberTags(ctx, last, now);
+  const isStop = input.type === "turnEnd";
+  const last = input.type === "turnEnd" ? (input.lastAssistantMessage ?? "") : "";
+  if (/<remember/i.test(last)) await captureRememberTags(ctx, last, now);
 
   foldToolLog(paths.projectMemory, paths.projectRoot, now);
   let due = false;
-  updateTurnState(paths.stateRoot, input.session_id, (s) => {
+  updateTurnState(paths.stateRoot, input.sessionId, (s) => {
     if (isStop) s.stops++;
     due = !isStop || s.stops - s.lastExtractionStop >= config.extraction.everyNTurns;
     if (due) s.lastExtractionStop = s.stops;
   });
-  if (due) await rt.spawnJob(extractionJobArgs(ctx, input));
-  if (isStop) await maybeStartDream(ctx, input.session_id);
+  if (due) await rt.spawnJob(extractionJob(ctx, input));
+  if (isStop) await maybeStartDream(ctx, input.sessionId);
   return undefined;
 }

@@ -6,7 +6,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { cleanupWarning, formatBackfillReport, runBackfill } from "../../app/backfill.js";
-import { projectContext } from "../../app/context.js";
+import { projectContext, workingDir } from "../../app/context.js";
 import { processRuntime } from "../../app/runtime.js";
 
 /** Adds the `backfill` command to `program`. */
@@ -18,7 +18,7 @@ export function registerBackfill(program: Command): void {
     .option("--json", "print the report as JSON")
     .action(async (o: { from?: string; json?: boolean }) => {
       const rt = processRuntime();
-      const ctx = projectContext(rt, rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd);
+      const ctx = projectContext(rt, workingDir(rt));
       const tty = process.stderr.isTTY && !o.json;
       const report = await runBackfill(ctx, {
         from: o.from === undefined ? undefined : resolve(rt.cwd, o.from),

@@ -2,7 +2,7 @@
 
 import { type Command, Option } from "commander";
 import pc from "picocolors";
-import { projectContext } from "../../app/context.js";
+import { projectContext, workingDir } from "../../app/context.js";
 import { formatDreamOutcome, killDream } from "../../app/dream-cmd.js";
 import { runDream } from "../../app/dream-job.js";
 import { processRuntime } from "../../app/runtime.js";
@@ -46,7 +46,7 @@ export function registerDream(program: Command): void {
     )
     .action(async (o: DreamFlags) => {
       const rt = processRuntime();
-      const cwd = rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd;
+      const cwd = workingDir(rt);
       if (o.kill) {
         const message = await killDream(rt, cwd);
         console.log(o.json ? JSON.stringify({ kill: message }) : message);

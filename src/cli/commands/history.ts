@@ -2,7 +2,7 @@
 
 import type { Command } from "commander";
 import pc from "picocolors";
-import { projectContext } from "../../app/context.js";
+import { projectContext, workingDir } from "../../app/context.js";
 import { formatHistory, formatUndo, runHistory, runUndo } from "../../app/history-cmd.js";
 import { processRuntime } from "../../app/runtime.js";
 
@@ -11,7 +11,7 @@ const color = { bold: pc.bold, dim: pc.dim };
 export function registerHistory(program: Command): void {
   const ctx = () => {
     const rt = processRuntime();
-    return projectContext(rt, rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd);
+    return projectContext(rt, workingDir(rt));
   };
 
   program

@@ -2,7 +2,7 @@
 
 import { type Command, Option } from "commander";
 import pc from "picocolors";
-import { projectContext } from "../../app/context.js";
+import { projectContext, workingDir } from "../../app/context.js";
 import { processRuntime } from "../../app/runtime.js";
 import { formatSearch, formatSyncReport, runReindex, runSearch } from "../../app/search-cmd.js";
 import { MemdirError } from "../../core/errors.js";
@@ -49,7 +49,7 @@ export function registerSearch(program: Command): void {
         "summary",
         "turn",
       ]);
-      const cwd = rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd;
+      const cwd = workingDir(rt);
       const r = await runSearch(projectContext(rt, cwd), words.join(" "), {
         scope: o.scope as never,
         type: o.type as never,
@@ -65,7 +65,7 @@ export function registerSearch(program: Command): void {
     .description("rebuild this project's part of the search index from the files (the files are the truth)")
     .action(async () => {
       const rt = processRuntime();
-      const r = await runReindex(projectContext(rt, rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd));
+      const r = await runReindex(projectContext(rt, workingDir(rt)));
       console.log(formatSyncReport(r));
     });
 }

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { type Command, Option } from "commander";
 import pc from "picocolors";
-import { projectContext } from "../../app/context.js";
+import { projectContext, workingDir } from "../../app/context.js";
 import { processRuntime } from "../../app/runtime.js";
 import { formatSearch } from "../../app/search-cmd.js";
 import { formatLint, runWikiAdd, runWikiLint, runWikiQuery } from "../../app/wiki-cmd.js";
@@ -50,7 +50,7 @@ export function registerWiki(program: Command): void {
     .description("the project wiki (.memdir/wiki): add, query and lint pages");
   const ctx = () => {
     const rt = processRuntime();
-    return { rt, cwd: rt.env.CLAUDE_PROJECT_DIR ?? rt.cwd };
+    return { rt, cwd: workingDir(rt) };
   };
 
   wiki

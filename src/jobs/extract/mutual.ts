@@ -5,15 +5,8 @@
  * twice. Read from the transcript slice itself, so it holds even when a PostToolUse hook never ran.
  */
 import { isAbsolute, relative, resolve } from "node:path";
+import type { ToolUse } from "../../harness/index.js";
 import type { ConversationMessage } from "../../transcripts/types.js";
-
-/** Claude Code's file-writing tools (their input names the file in `file_path` / `notebook_path`). */
-export const MEMORY_WRITE_TOOLS: ReadonlySet<string> = new Set([
-  "Write",
-  "Edit",
-  "MultiEdit",
-  "NotebookEdit",
-]);
 
 /** Commands that write to the paths they are given (not `cat`, `grep`, `ls`, `head`…). */
 const SHELL_WRITERS =
@@ -38,23 +31,20 @@ function expandHome(text: string, home: string | undefined): string {
 const unquote = (t: string) => t.replace(/^(["'])(.*)\1$/, "$2");
 
 /**
- * Whether a tool call writes into one of `dirs`: a file tool whose path is inside one; a Bash command
+ * Whether a tool call writes into one of `dirs`: an edit whose file is inside one; a shell command
  * that redirects output into one; or a writing command (`tee`, `mv`, `cp`, `rm`, `touch`, `sed -i`…)
  * that names one. Reading (`cat MEMORY.md 2>/dev/null`, `grep -r x memory/ 2>&1`) is not writing.
  * `home` expands `~` and `$HOME` in the command and the path.
  */
 export function writesInto(
-  toolName: string,
-  input: Record<string, unknown>,
+  call: Pick<ToolUse, "kind" | "paths" | "command">,
   dirs: readonly string[],
   home?: string,
 ): boolean {
-  if (MEMORY_WRITE_TOOLS.has(toolName)) {
-    const p = input.file_path ?? input.notebook_path ?? input.path;
-    return typeof p === "string" && p !== "" && dirs.some((d) => isInsideDir(d, expandHome(p, home)));
-  }
-  if (toolName !== "Bash" || typeof input.command !== "string") return false;
-  const cmd = expandHome(input.command, home);
+  if (call.kind === "edit")
+    return call.paths.some((p) => p !== "" && dirs.some((d) => isInsideDir(d, expandHome(p, home))));
+  if (call.kind !== "shell" || call.command === undefined) return false;
+  const cmd = expandHome(call.command, home);
   for (const m of cmd.matchAll(REDIRECT)) {
     const target = unquote(m[1] ?? "");
     if (isAbsolute(target) && dirs.some((d) => isInsideDir(d, target))) return true;
@@ -75,7 +65,7 @@ export function firstMemoryWrite(
     (m) =>
       m.kind === "assistant" &&
       !m.isSidechain &&
-      m.toolCalls.some((t) => t.result?.isError !== true && writesInto(t.name, t.input, dirs, home)),
+      m.toolCalls.some((t) => t.result?.isError !== true && writesInto(t, dirs, home)),
   );
 }
 

@@ -5,10 +5,9 @@
  * write re-reads the same messages next time; the store merges them into the memories already
  * written (`unchanged`), so nothing duplicates.
  */
-import { readClaudeTranscript } from "../../adapters/claude-code/index.js";
 import type { LlmProvider } from "../../llm/types.js";
 import { readCursor, writeCursor } from "../../sessions/index.js";
-import type { ConversationMessage } from "../../transcripts/types.js";
+import type { ConversationMessage, ReadTranscript } from "../../transcripts/types.js";
 import { type ApplyResult, applyExtraction, type ExtractionTarget } from "./apply.js";
 import { type ExtractionPlan, planExtraction } from "./engine/index.js";
 import { hasProse } from "./model/render.js";
@@ -17,8 +16,10 @@ import { splitAtMemoryWrite } from "./mutual.js";
 
 export interface RunExtractionOptions {
   sessionId: string;
-  /** The Claude Code transcript (`~/.claude/projects/<dir>/<session>.jsonl`). */
+  /** The session's transcript. */
   transcriptPath: string;
+  /** The reader of the harness that wrote it (its adapter's `transcripts.read`). */
+  read: ReadTranscript;
   /** The project's `.memdir/` (session state lives under it). */
   stateRoot: string;
   target: ExtractionTarget;
@@ -121,10 +122,10 @@ export async function runExtraction(opts: RunExtractionOptions): Promise<RunExtr
   const sameFile = stored.transcriptPath === undefined || stored.transcriptPath === opts.transcriptPath;
   let from = opts.fromOffset ?? (sameFile ? stored.offset : 0);
   const bounds = { maxBytes: opts.maxBytes };
-  let slice = readClaudeTranscript(opts.transcriptPath, from, bounds);
+  let slice = opts.read(opts.transcriptPath, from, bounds);
   if ((slice.skipped.cursor_past_end ?? 0) > 0) {
     from = 0;
-    slice = readClaudeTranscript(opts.transcriptPath, 0, bounds);
+    slice = opts.read(opts.transcriptPath, 0, bounds);
   }
   const out = await extract(opts, slice.messages);
   const prompts = slice.messages.filter((m) => m.kind === "prompt" && !m.isSidechain).length;

@@ -4,9 +4,8 @@
  * engine, or a model through the app), plan and apply. Sync (the offline path); the app's model path
  * uses `prepareSummaryUpdate` + `planPrepared` around its model call.
  */
-import { readClaudeTranscript } from "../../adapters/claude-code/index.js";
 import { isoUtc } from "../../core/clock.js";
-import type { ConversationMessage } from "../../transcripts/types.js";
+import type { ConversationMessage, ReadTranscript } from "../../transcripts/types.js";
 import { applySummaryPlan } from "./apply.js";
 import { buildOfflineSections } from "./offline/index.js";
 import { planSummary, type SummaryPlan } from "./plan.js";
@@ -22,8 +21,10 @@ import {
 
 export interface SummaryRunOptions {
   sessionId: string;
-  /** The Claude Code transcript (`~/.claude/projects/<dir>/<session>.jsonl`). */
+  /** The session's transcript. */
   transcriptPath: string;
+  /** The reader of the harness that wrote it (its adapter's `transcripts.read`). */
+  read: ReadTranscript;
   /** `<stateRoot>/summaries/<session-id>.md` (read.ts `summaryPath`). */
   summaryPath: string;
   /** "stop" at a turn end (thresholds apply), "precompact" before a compaction (forced). */
@@ -66,13 +67,13 @@ export function prepareSummaryUpdate(opts: SummaryRunOptions): PreparedUpdate {
   let prevTokens = current?.meta.contextTokens ?? 0;
   let prevCalls = current?.meta.toolCalls ?? 0;
   const bounds = { maxBytes: opts.maxBytes };
-  let slice = readClaudeTranscript(opts.transcriptPath, from, bounds);
+  let slice = opts.read(opts.transcriptPath, from, bounds);
   if ((slice.skipped.cursor_past_end ?? 0) > 0) {
     // The transcript was replaced (shorter than where we stopped): start over on the new file.
     from = 0;
     prevTokens = 0;
     prevCalls = 0;
-    slice = readClaudeTranscript(opts.transcriptPath, 0, bounds);
+    slice = opts.read(opts.transcriptPath, 0, bounds);
   }
   const observation = observeSlice(slice.messages, slice.compactions, { contextTokens: prevTokens });
   const decision = decideUpdate(
@@ -83,7 +84,7 @@ export function prepareSummaryUpdate(opts: SummaryRunOptions): PreparedUpdate {
   );
   if (!decision.update) return { kind: "skip", reason: decision.reason, observation };
   const fullFrom = opts.maxBytes ? Math.max(0, slice.endOffset - opts.maxBytes) : 0;
-  const full = from === fullFrom ? slice : readClaudeTranscript(opts.transcriptPath, fullFrom, bounds);
+  const full = from === fullFrom ? slice : opts.read(opts.transcriptPath, fullFrom, bounds);
   return {
     kind: "update",
     why: decision.why,

@@ -13,10 +13,10 @@
 
 import { statSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import { readClaudeTranscript } from "../../adapters/claude-code/index.js";
 import { errnoCode, MemdirError } from "../../core/errors.js";
 import { canonicalGitRoot } from "../../paths/index.js";
 import { scrub } from "../../privacy/index.js";
+import type { ReadTranscript } from "../../transcripts/types.js";
 import type { Db } from "../index/db.js";
 import { deleteDocsOf, insertDocs } from "../sync/apply.js";
 import { turnDoc, turnKey } from "./doc.js";
@@ -42,6 +42,8 @@ export interface IndexTranscriptOptions {
   batchTurns?: number;
   /** Read at most this many bytes of the transcript per call (default: to the end); `more` says when some are left. */
   maxBytes?: number;
+  /** The reader of the harness that wrote the transcript (its adapter's `transcripts.read`). */
+  read: ReadTranscript;
 }
 
 export interface IndexTranscriptResult {
@@ -152,7 +154,7 @@ export function indexTranscript(db: Db, file: string, opts: IndexTranscriptOptio
   else if (row && !headMatches(path, row.head)) reset = "head-changed";
   const base = row && !reset ? row : undefined;
   const from = base?.offset ?? 0;
-  const slice = readClaudeTranscript(path, from, { maxBytes: opts.maxBytes });
+  const slice = opts.read(path, from, { maxBytes: opts.maxBytes });
   const head = headFingerprint(path, st.size);
   const cwd = slice.cwd ?? "";
   const project = cwd ? scrub(projectOfCwd(cwd)) : (row?.project ?? "");

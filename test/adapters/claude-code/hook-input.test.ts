@@ -338,6 +338,9 @@ describe("hot path", () => {
       "adapters/claude-code/hook-types.ts",
       "core/json-prefix.ts",
       "core/text.ts",
+      "harness/events.ts",
+      "harness/names.ts",
+      "harness/tool-kinds.ts",
     ]);
   });
 });

@@ -82,6 +82,7 @@ describe("the bundled example session", () => {
     const r = await runExtraction({
       sessionId: EXPECTED.sessionId,
       transcriptPath: TRANSCRIPT,
+      read: readClaudeTranscript,
       stateRoot,
       target,
       nowMs: NOW,
@@ -126,6 +127,7 @@ describe("the bundled example session", () => {
     await runExtraction({
       sessionId: EXPECTED.sessionId,
       transcriptPath: TRANSCRIPT,
+      read: readClaudeTranscript,
       stateRoot,
       target,
       nowMs: NOW,

@@ -6,16 +6,18 @@ import type { ConversationMessage } from "../../../src/transcripts/types.js";
 
 const HOME = "/home/dev";
 const MEM = "/home/dev/.claude/projects/-home-dev-app/memory";
-const bash = (command: string) => writesInto("Bash", { command }, [MEM], HOME);
+const bash = (command: string) => writesInto(toolUse("Bash", { command }), [MEM], HOME);
 
 describe("writesInto", () => {
   it("file tools: a path inside the memory dir, also spelled with ~ or $HOME", () => {
-    expect(writesInto("Write", { file_path: `${MEM}/MEMORY.md` }, [MEM], HOME)).toBe(true);
+    expect(writesInto(toolUse("Write", { file_path: `${MEM}/MEMORY.md` }), [MEM], HOME)).toBe(true);
     expect(
-      writesInto("Edit", { file_path: "~/.claude/projects/-home-dev-app/memory/x.md" }, [MEM], HOME),
+      writesInto(toolUse("Edit", { file_path: "~/.claude/projects/-home-dev-app/memory/x.md" }), [MEM], HOME),
     ).toBe(true);
-    expect(writesInto("Write", { file_path: "/home/dev/app/src/memory.ts" }, [MEM], HOME)).toBe(false);
-    expect(writesInto("Read", { file_path: `${MEM}/MEMORY.md` }, [MEM], HOME)).toBe(false);
+    expect(writesInto(toolUse("Write", { file_path: "/home/dev/app/src/memory.ts" }), [MEM], HOME)).toBe(
+      false,
+    );
+    expect(writesInto(toolUse("Read", { file_path: `${MEM}/MEMORY.md` }), [MEM], HOME)).toBe(false);
   });
 
   it("shell: redirects and writing commands into the dir count, in every spelling of the home dir", () => {

@@ -8,6 +8,7 @@ import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFile
 import { join } from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { readClaudeTranscript } from "../../../src/adapters/claude-code/transcript.js";
 import { runExtraction } from "../../../src/jobs/extract/index.js";
 import { sessionStatePaths } from "../../../src/paths/index.js";
 import { readCursor } from "../../../src/sessions/index.js";
@@ -48,6 +49,7 @@ describe("runExtraction", () => {
     const first = await runExtraction({
       sessionId: SESSION,
       transcriptPath: s.transcript,
+      read: readClaudeTranscript,
       stateRoot: s.stateRoot,
       target: s.target,
       nowMs: NOW,
@@ -63,6 +65,7 @@ describe("runExtraction", () => {
     const second = await runExtraction({
       sessionId: SESSION,
       transcriptPath: s.transcript,
+      read: readClaudeTranscript,
       stateRoot: s.stateRoot,
       target: s.target,
       nowMs: NOW + 60_000,
@@ -82,6 +85,7 @@ describe("runExtraction", () => {
     const opts = {
       sessionId: SESSION,
       transcriptPath: s.transcript,
+      read: readClaudeTranscript,
       stateRoot: s.stateRoot,
       target: s.target,
       nowMs: NOW,
@@ -119,6 +123,7 @@ describe("runExtraction", () => {
     const opts = {
       sessionId: SESSION,
       transcriptPath: s.transcript,
+      read: readClaudeTranscript,
       stateRoot: s.stateRoot,
       target: s.target,
       nowMs: NOW,
@@ -148,6 +153,7 @@ describe("runExtraction", () => {
     const opts = {
       sessionId: SESSION,
       transcriptPath: s.transcript,
+      read: readClaudeTranscript,
       stateRoot: s.stateRoot,
       target: s.target,
       nowMs: NOW,
@@ -178,6 +184,7 @@ describe("runExtraction", () => {
     const opts = {
       sessionId: SESSION,
       transcriptPath: s.transcript,
+      read: readClaudeTranscript,
       stateRoot: s.stateRoot,
       target: s.target,
       nowMs: NOW,
@@ -194,10 +201,21 @@ describe("runExtraction", () => {
     writeFileSync(s.transcript, readFileSync(EXAMPLE));
     const entry = join(s.root, "entry.ts");
     const src = join(import.meta.dirname, "..", "..", "..", "src", "jobs", "extract", "index.ts");
+    const reader = join(
+      import.meta.dirname,
+      "..",
+      "..",
+      "..",
+      "src",
+      "adapters",
+      "claude-code",
+      "transcript.ts",
+    );
     writeFileSync(
       entry,
       `import { runExtraction } from ${JSON.stringify(src)};\n` +
-        `runExtraction(JSON.parse(process.argv[2])).then((r) =>\n` +
+        `import { readClaudeTranscript } from ${JSON.stringify(reader)};\n` +
+        `runExtraction({ ...JSON.parse(process.argv[2]), read: readClaudeTranscript }).then((r) =>\n` +
         `  process.stdout.write(JSON.stringify(r.result.written.map((w) => w.action))));\n`,
     );
     const bundle = join(s.root, "entry.cjs");

@@ -2,21 +2,20 @@
  * The sections the offline engine reads off the tool calls: Files and Functions, Workflow, Errors &
  * Corrections, Key results. Extractive and deterministic; every text goes through `clean`.
  */
-import { categorizeTool } from "../../../sessions/index.js";
 import type { ToolCall } from "../../../transcripts/types.js";
 import { clean, code, errorLine, isCorrection, isRejected, relPath, sentenceMatching, when } from "./text.js";
 import { bulletLines, type CompactKey, type Turn } from "./turns.js";
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
-/** The file a tool call works on (Read/Edit/Write/MultiEdit/NotebookEdit…), or "". */
+/** The file a read or edit works on, or "". */
 export function fileOf(c: ToolCall): string {
-  return str(c.input.file_path) || str(c.input.notebook_path) || (c.name === "Read" ? str(c.input.path) : "");
+  return c.kind === "read" || c.kind === "edit" ? (c.paths[0] ?? "") : "";
 }
 
-/** The Bash command of a call (first line), or "". */
+/** The command of a shell call (first line), or "". */
 export function commandOf(c: ToolCall): string {
-  return categorizeTool(c.name) === "bash" ? (str(c.input.command).split("\n")[0] ?? "").trim() : "";
+  return c.kind === "shell" ? ((c.command ?? "").split("\n")[0] ?? "").trim() : "";
 }
 
 const DEFINITION =
@@ -24,9 +23,7 @@ const DEFINITION =
 
 /** Names of functions/classes defined in the new text of an edit or write (at most `max`). */
 function definitions(c: ToolCall, max: number): string[] {
-  const texts = [str(c.input.new_string), str(c.input.content)];
-  if (Array.isArray(c.input.edits))
-    for (const e of c.input.edits) texts.push(str((e as Record<string, unknown>)?.new_string));
+  const texts = c.written ?? [];
   const out: string[] = [];
   for (const t of texts)
     for (const m of t.slice(0, 20_000).matchAll(DEFINITION)) {
@@ -43,8 +40,8 @@ export function filesSection(turns: Turn[], cwd: string | undefined): string {
   let i = 0;
   for (const c of turns.flatMap((t) => t.calls)) {
     const path = fileOf(c);
-    const cat = categorizeTool(c.name);
-    if (!path || (cat !== "read" && cat !== "editFile")) continue;
+    const cat = c.kind;
+    if (!path || (cat !== "read" && cat !== "edit")) continue;
     const f = files.get(path) ?? { edits: 0, reads: 0, first: i++, defs: [] };
     files.set(path, f);
     if (cat === "read") f.reads++;
@@ -160,8 +157,8 @@ export function resultsSection(turns: Turn[]): string {
       const cmd = commandOf(c);
       if (!cmd || !c.result || c.result.isError) continue;
       const msg =
-        /\bgit commit\b[^\n]*?-m\s+"?\$\(cat <<-?\s*'?EOF'?\s*\n\s*([^\n]+)/.exec(str(c.input.command)) ??
-        /\bgit commit\b[^\n]*?-m\s+(?:"([^"\n]+)|'([^'\n]+))/.exec(str(c.input.command));
+        /\bgit commit\b[^\n]*?-m\s+"?\$\(cat <<-?\s*'?EOF'?\s*\n\s*([^\n]+)/.exec(c.command ?? "") ??
+        /\bgit commit\b[^\n]*?-m\s+(?:"([^"\n]+)|'([^'\n]+))/.exec(c.command ?? "");
       if (msg) add(`- ${at} committed: "${clean(msg[1] ?? msg[2] ?? "", 160)}"`);
       else if (/\bgit push\b/.test(cmd)) add(`- ${at} pushed (${code(cmd, 80)})`);
       const pr = /https:\/\/github\.com\/[^\s)]+\/pull\/\d+/.exec(c.result.text);

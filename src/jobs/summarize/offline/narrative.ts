@@ -2,7 +2,6 @@
  * The sections the offline engine reads off the prompts, replies and compaction summaries: Session
  * Title, Current State, Task specification, Codebase and System Documentation, Learnings, Worklog.
  */
-import { categorizeTool } from "../../../sessions/index.js";
 import { commandOf, fileOf } from "./activity.js";
 import { clean, code, errorLine, firstLine, firstSentence, isCorrection, relPath, when } from "./text.js";
 import { bulletLines, type CompactKey, lastReply, type Turn } from "./turns.js";
@@ -33,12 +32,12 @@ export function didSummary(turn: Turn, cwd: string | undefined): string {
   let searches = 0;
   let other = 0;
   for (const c of turn.calls) {
-    const cat = categorizeTool(c.name);
+    const cat = c.kind;
     if (c.result?.isError) failed++;
-    if (cat === "editFile") {
+    if (cat === "edit") {
       const f = relPath(fileOf(c), cwd).split("/").pop() ?? "";
       if (f && !edited.includes(f)) edited.push(f);
-    } else if (cat === "bash") cmds.push(commandOf(c));
+    } else if (cat === "shell") cmds.push(commandOf(c));
     else if (cat === "read") reads++;
     else if (cat === "search") searches++;
     else other++;
@@ -133,9 +132,9 @@ export function codebaseSection(turns: Turn[], cwd: string | undefined, compact:
   for (const c of turns.flatMap((t) => t.calls)) {
     const path = relPath(fileOf(c), cwd);
     if (!path) continue;
-    const cat = categorizeTool(c.name);
+    const cat = c.kind;
     if (cat === "read" && DOC.test(path) && !docs.includes(path)) docs.push(path);
-    if (cat === "editFile" || cat === "read") {
+    if (cat === "edit" || cat === "read") {
       const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
       const set = areas.get(dir) ?? new Set<string>();
       areas.set(dir, set.add(path));

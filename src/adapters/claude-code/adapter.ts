@@ -1,0 +1,29 @@
+/** Claude Code (2.0.77 … 2.1.332) as a HarnessAdapter. */
+import type { HarnessAdapter } from "../contract.js";
+import { projectDir } from "./env.js";
+import { parseClaudeHook } from "./hook-event.js";
+import { formatClaudeHook } from "./hook-output.js";
+import { salvageClaudeHook } from "./hook-salvage.js";
+import { HOOK_EVENTS } from "./hook-types.js";
+import { claudeInstall } from "./install-adapter.js";
+import { toolKind } from "./tools.js";
+import { deriveReplayHooks, readClaudeTranscript } from "./transcript.js";
+import { findClaudeTranscripts, sniffClaudeTranscript } from "./transcript-find.js";
+
+export const claudeCodeAdapter: HarnessAdapter = {
+  name: "claude-code",
+  displayName: "Claude Code",
+  hookEvents: HOOK_EVENTS,
+  parseHook: parseClaudeHook,
+  formatHook: formatClaudeHook,
+  salvageHook: salvageClaudeHook,
+  toolKind,
+  projectDir,
+  transcripts: {
+    read: readClaudeTranscript,
+    sniff: sniffClaudeTranscript,
+    find: (env) => findClaudeTranscripts(env),
+    deriveHooks: deriveReplayHooks,
+  },
+  install: claudeInstall,
+};
