@@ -1,8 +1,10 @@
 /**
  * A bounded session with `codex app-server` (Codex CLI 0.171.0): newline-delimited JSON-RPC on stdio
  * (`{id, method, params}` → `{id, result}` | `{id, error}`; no `jsonrpc` member needed), `initialize` with
- * `clientInfo` then the `initialized` notification. The server is killed (SIGKILL) when the session ends or
- * the time bound passes; notifications are ignored.
+ * `clientInfo` then the `initialized` notification. The server runs in its own process group (the npm
+ * `codex` launcher is a Node script that spawns the native binary), killed whole (SIGKILL) when the session
+ * ends or the time bound passes; the result is given once the process has exited (at most 2 s later), so
+ * nothing still writes into CODEX_HOME. Notifications are ignored.
  */
 import { spawn } from "node:child_process";
 import type { Env } from "../contract.js";
@@ -31,15 +33,32 @@ export async function withAppServer<T>(
   return new Promise((resolve) => {
     let done = false;
     let stderr = "";
-    const child = spawn(codexBin, ["app-server"], { env: cleanEnv, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(codexBin, ["app-server"], {
+      env: cleanEnv,
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: true,
+    });
+    let exited = false;
+    child.on("close", () => {
+      exited = true;
+    });
     const pending = new Map<number, { res: (v: unknown) => void; rej: (e: Error) => void }>();
     const finish = (r: { ok: true; value: T } | AppServerFailure) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       for (const p of pending.values()) p.rej(new Error("app-server session ended"));
-      child.kill("SIGKILL");
-      resolve(r);
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+      if (exited || child.pid === undefined) return resolve(r);
+      const cap = setTimeout(() => resolve(r), 2000);
+      child.once("close", () => {
+        clearTimeout(cap);
+        resolve(r);
+      });
     };
     const timer = setTimeout(
       () =>
@@ -57,12 +76,15 @@ export async function withAppServer<T>(
         message: `could not run ${codexBin} app-server (${e.code ?? e.message})`,
       }),
     );
-    child.on("exit", (code) =>
-      finish({
-        ok: false,
-        reason: "failed",
-        message: `codex app-server exited (${code}): ${stderr.slice(-300).trim()}`,
-      }),
+    child.on(
+      "exit",
+      (code) =>
+        !done &&
+        finish({
+          ok: false,
+          reason: "failed",
+          message: `codex app-server exited (${code}): ${stderr.slice(-300).trim()}`,
+        }),
     );
     child.stderr.on("data", (c: Buffer) => {
       stderr = (stderr + c.toString("utf8")).slice(-4096);

@@ -61,9 +61,11 @@ function atLeast(v: string, min: readonly [number, number, number]): boolean {
 }
 
 /**
- * The hooks to register. `async: true` (the hook runs in the background, its output unused; Codex cuts it
- * off when the process exits) is set on the capture-only events PostToolUse, SubagentStop and PreCompact
- * from 0.171.0 on, the version it was seen working in; an unknown or older version gets none.
+ * The hooks to register. `async: true` (the hook runs in the background, its output unused) is set on the
+ * capture-only events PostToolUse, SubagentStop and PreCompact from 0.171.0 on, the version it was seen
+ * working in; an unknown or older version gets none. Codex kills async hooks still running when the process
+ * exits: in `codex exec` the last tool call's PostToolUse can be lost (seen on a loaded 2-core machine); the
+ * Stop hook (synchronous) reads the rollout, which holds every tool output, so nothing is lost for good.
  */
 export function registrations(version: string | undefined): HookRegistration[] {
   const useAsync = version !== undefined && atLeast(version, [0, 171, 0]);
