@@ -1,0 +1,39 @@
+/**
+ * The Codex CLI adapter (0.171.0): hook stdin and stdout, the rollout transcripts, tool names, install
+ * paths and registrations. Trust (trust.ts) is async and is called by install, not part of the contract.
+ */
+import type { HarnessAdapter } from "../contract.js";
+import { projectDir } from "./env.js";
+import { deriveCodexHooks } from "./hook-events.js";
+import { parseHookInput } from "./hook-input.js";
+import { formatHookOutput } from "./hook-output.js";
+import { salvageHookInput } from "./hook-salvage.js";
+import { HOOK_EVENTS } from "./hook-types.js";
+import { parseVersion, registrations, SCOPES, settingsPath } from "./install.js";
+import { toolKind } from "./tools.js";
+import { readCodexRollout, sniffRollout } from "./transcript.js";
+import { findRollouts } from "./transcript-find.js";
+
+export const codexAdapter: HarnessAdapter = {
+  name: "codex",
+  displayName: "Codex CLI",
+  hookEvents: HOOK_EVENTS,
+  parseHook: parseHookInput,
+  formatHook: formatHookOutput,
+  salvageHook: salvageHookInput,
+  toolKind,
+  projectDir,
+  transcripts: {
+    read: readCodexRollout,
+    sniff: sniffRollout,
+    find: findRollouts,
+    deriveHooks: deriveCodexHooks,
+  },
+  install: {
+    scopes: SCOPES,
+    settingsPath,
+    registrations,
+    executable: "codex",
+    parseVersion,
+  },
+};
