@@ -23,6 +23,7 @@ export interface SessionMeta {
   sessionId?: string;
   projectHash?: string;
   kind?: string;
+  startTime?: string;
   directories?: string[];
 }
 
@@ -37,6 +38,10 @@ export interface SessionState {
   resultAt: Map<string, number>;
   /** Compression summaries (`<state_snapshot>` user messages) by message id → end offset of their line. */
   snapshots: Map<string, number>;
+  /** Line end offset → its start offset (replay puts a hook before the line that recorded its cause). */
+  lineStart: Map<number, number>;
+  /** Start offsets of the `{"$set":{"sessionId":…}}` lines a `--resume` writes before re-listing history. */
+  resumes: number[];
   /** End offset of the last complete line read. */
   endOffset: number;
   skipped: Record<string, number>;
@@ -96,6 +101,7 @@ function setMeta(state: SessionState, o: Obj): void {
   if (typeof o.sessionId === "string") state.meta.sessionId = o.sessionId;
   if (typeof o.projectHash === "string") state.meta.projectHash = o.projectHash;
   if (typeof o.kind === "string") state.meta.kind = o.kind;
+  if (typeof o.startTime === "string") state.meta.startTime ??= o.startTime;
   if (Array.isArray(o.directories))
     state.meta.directories = o.directories.filter((d) => typeof d === "string");
 }
@@ -150,6 +156,8 @@ export function replaySession(path: string, until?: number, bounds: TranscriptRe
     callAt: new Map(),
     resultAt: new Map(),
     snapshots: new Map(),
+    lineStart: new Map(),
+    resumes: [],
     endOffset: 0,
     skipped: {},
     more: false,
@@ -179,6 +187,9 @@ export function replaySession(path: string, until?: number, bounds: TranscriptRe
     }
     const r = applyLine(state, o, line.end);
     if (r) skip(r);
+    state.lineStart.set(line.end, line.start);
+    if (isObj(o) && isObj(o.$set) && Object.keys(o.$set).join() === "sessionId")
+      state.resumes.push(line.start);
   }
   state.more = stats.budgetHit;
   return state;
