@@ -8,15 +8,18 @@
  * - `info` / `error` / `warning` records are UI notices, not conversation.
  */
 import type { ConversationMessage, ToolCall } from "../../transcripts/types.js";
-import { isStateSnapshot, SNAPSHOT_ACK } from "./context-text.js";
+import { isStateSnapshot, SNAPSHOT_ACK, stripHookContext } from "./context-text.js";
 import { toolUse } from "./tools.js";
 import { contentTexts, isObj, type Obj, userText } from "./transcript-state.js";
 
-/** The text of a tool call's recorded `result` (function-response output or error, text parts). */
+/**
+ * The text of a tool call's recorded `result` (function-response output or error, text parts), without the
+ * `<hook_context>` an AfterTool hook appended (memdir's own recall must not come back as tool output).
+ */
 function resultText(result: unknown): { text: string; error: boolean } {
   const out: string[] = [];
   let error = false;
-  if (typeof result === "string") return { text: result, error };
+  if (typeof result === "string") return { text: stripHookContext(result), error };
   for (const p of Array.isArray(result) ? result : [result]) {
     if (!isObj(p)) continue;
     const fr = p.functionResponse;
@@ -29,7 +32,7 @@ function resultText(result: unknown): { text: string; error: boolean } {
       }
     } else if (typeof p.text === "string") out.push(p.text);
   }
-  return { text: out.join("\n"), error };
+  return { text: stripHookContext(out.join("\n")), error };
 }
 
 /** One `toolCalls[]` entry as a neutral ToolCall (`structured` = the hook's `{llmContent, returnDisplay}` shape). */
