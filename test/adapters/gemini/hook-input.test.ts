@@ -263,3 +263,40 @@ describe("parseHook: properties", () => {
     );
   });
 });
+
+describe("hot path", () => {
+  it("hook-input, hook-output and hook-salvage load only core/text, core/json-prefix and harness/", () => {
+    const srcDir = join(import.meta.dirname, "..", "..", "..", "src", "adapters", "gemini");
+    const seen = new Set<string>();
+    const bare: string[] = [];
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(file, "utf8");
+      for (const m of text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
+        const spec = m[1]!;
+        if (spec.startsWith(".")) visit(join(file, "..", spec.replace(/\.js$/, ".ts")));
+        else bare.push(spec);
+      }
+    };
+    for (const f of ["hook-input.ts", "hook-output.ts", "hook-salvage.ts"]) visit(join(srcDir, f));
+    expect(bare.filter((s) => !s.startsWith("node:"))).toEqual([]);
+    expect([...seen].map((f) => f.split("/src/")[1]).sort()).toEqual([
+      "adapters/contract.ts",
+      "adapters/gemini/context-text.ts",
+      "adapters/gemini/hook-input.ts",
+      "adapters/gemini/hook-json.ts",
+      "adapters/gemini/hook-output.ts",
+      "adapters/gemini/hook-salvage.ts",
+      "adapters/gemini/hook-types.ts",
+      "adapters/gemini/tools.ts",
+      "core/json-prefix.ts",
+      "core/text.ts",
+      "harness/events.ts",
+      "harness/index.ts",
+      "harness/names.ts",
+      "harness/tool-kinds.ts",
+      "transcripts/types.ts",
+    ]);
+  });
+});
