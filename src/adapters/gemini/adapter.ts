@@ -1,0 +1,32 @@
+/**
+ * The Gemini CLI 0.61.0 adapter: everything memdir knows about Gemini CLI, behind the HarnessAdapter
+ * contract. Hook parsing and formatting stay light (hook-input.ts / hook-output.ts import no heavy module).
+ */
+import type { HarnessAdapter } from "../contract.js";
+import { projectDir } from "./env.js";
+import { deriveGeminiHooks } from "./hook-events.js";
+import { parseHook } from "./hook-input.js";
+import { formatHook } from "./hook-output.js";
+import { salvageHook } from "./hook-salvage.js";
+import { HOOK_EVENTS } from "./hook-types.js";
+import { executable, parseVersion, registrations, scopes, settingsPath } from "./install.js";
+import { toolKind } from "./tools.js";
+import { findGeminiTranscripts, readGeminiTranscript, sniffGemini } from "./transcript.js";
+
+export const geminiAdapter: HarnessAdapter = {
+  name: "gemini",
+  displayName: "Gemini CLI",
+  hookEvents: HOOK_EVENTS,
+  parseHook,
+  formatHook,
+  salvageHook,
+  toolKind,
+  projectDir,
+  transcripts: {
+    read: readGeminiTranscript,
+    sniff: sniffGemini,
+    find: findGeminiTranscripts,
+    deriveHooks: deriveGeminiHooks,
+  },
+  install: { scopes, settingsPath, registrations, executable, parseVersion },
+};
