@@ -1,11 +1,11 @@
 /**
  * Layer rules of DESIGN.md §5, enforced by `npm run lint`.
- * L0 core -> L1 config/paths/privacy -> L2 store/notepad/project/sessions/transcripts/wiki/adapters
+ * L0 core -> L1 config/paths/privacy/harness -> L2 store/notepad/project/sessions/transcripts/wiki/adapters
  * -> L3 search/llm -> L4 jobs/share -> L5 app -> L6 surfaces (hooks/mcp/cli/web). Imports flow downward only.
  */
 const L = {
   L0: "^src/core/",
-  L1: "^src/(config|paths|privacy)/",
+  L1: "^src/(config|paths|privacy|harness)/",
   L2: "^src/(store|notepad|project|sessions|transcripts|wiki|adapters)/",
   L3: "^src/(search|llm)/",
   L4: "^src/(jobs|share)/",
@@ -33,6 +33,28 @@ module.exports = {
       comment: "config, paths and privacy are independent L1 modules except paths may read config",
       from: { path: "^src/(privacy)/" },
       to: { path: "^src/(config|paths)/" },
+    },
+    {
+      name: "harness-vocabulary-independent",
+      severity: "error",
+      comment: "harness/ (neutral events, tool kinds, names) imports nothing of memdir but core/",
+      from: { path: "^src/harness/" },
+      to: { path: "^src/(?!core/|harness/)" },
+    },
+    {
+      name: "harness-knowledge-stays-in-its-adapter",
+      severity: "error",
+      comment:
+        "only src/adapters/<harness>/ knows a harness; everything else reaches it through adapters/registry.ts and adapters/contract.ts",
+      from: { path: "^src/(?!adapters/)" },
+      to: { path: "^src/adapters/(?!registry\\.ts$|contract\\.ts$)" },
+    },
+    {
+      name: "adapters-never-import-each-other",
+      severity: "error",
+      comment: "an adapter uses its own folder and adapters/shared/ (the settings hooks tree, hook commands)",
+      from: { path: "^src/adapters/([^/]+)/" },
+      to: { path: "^src/adapters/[^/]+/", pathNot: ["^src/adapters/$1/", "^src/adapters/shared/"] },
     },
     {
       name: "store-never-imports-search",

@@ -2,7 +2,8 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { deriveHookEvents, readClaudeTranscript } from "../../src/adapters/claude-code/index.js";
+import { deriveHookEvents } from "../../src/adapters/claude-code/hook-events.js";
+import { readClaudeTranscript } from "../../src/adapters/claude-code/transcript.js";
 import { estimateTokens } from "../../src/core/tokens.js";
 import { EXTRACTION_SYSTEM_PROMPT } from "../../src/jobs/extract/model/prompt.js";
 import { hasProse } from "../../src/jobs/extract/model/render.js";

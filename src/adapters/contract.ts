@@ -64,6 +64,8 @@ export interface HookRegistration {
   /** In the harness's unit: seconds for Claude Code and Codex, milliseconds for Gemini CLI. */
   timeout: number;
   async?: boolean;
+  /** The handler's name, for harnesses that show one (Gemini CLI `/hooks`). */
+  name?: string;
 }
 
 export interface InstallAdapter {
@@ -77,6 +79,26 @@ export interface InstallAdapter {
   executable: string;
   /** `N.N.N` from the executable's `--version` output, or undefined. */
   parseVersion(output: string): string | undefined;
+  /**
+   * A harness that skips hooks until the user trusts them (Codex CLI): after the settings are written,
+   * trust memdir's hooks through the harness itself. Returns lines for the user (the exact manual step
+   * when the harness cannot be run) and a record for `untrust`. Never throws.
+   */
+  trust?(ctx: TrustContext): Promise<{ lines: string[]; record?: unknown }>;
+  /** Undoes `trust` with its record (before the hooks are removed). Returns lines for the user. Never throws. */
+  untrust?(ctx: TrustContext, record: unknown): Promise<string[]>;
+  /** Whether memdir's hooks are trusted, for `memdir status` ("trusted", "3 of 6 untrusted", …). Never throws. */
+  trustState?(ctx: TrustContext): Promise<string>;
+}
+
+export interface TrustContext {
+  env: Env;
+  /** The project directory (project-scope hooks are listed for it). */
+  cwd: string;
+  /** The settings file memdir's hooks are in. */
+  settingsPath: string;
+  /** The harness executable to run, when found on PATH. */
+  executablePath?: string;
 }
 
 export interface HarnessAdapter {

@@ -2,10 +2,11 @@
  * The adapters by harness name. The only module outside `src/adapters/<harness>/` that names one;
  * adapters load lazily, so a hook loads only its own harness's code.
  */
-import { MemdirError } from "../core/errors.js";
 import { HARNESSES, type HarnessName } from "../harness/index.js";
 import { projectDir as claudeProjectDir } from "./claude-code/env.js";
+import { projectDir as codexProjectDir } from "./codex/env.js";
 import type { Env, HarnessAdapter } from "./contract.js";
+import { projectDir as geminiProjectDir } from "./gemini/env.js";
 
 export type {
   Env,
@@ -17,31 +18,36 @@ export type {
   TranscriptRef,
 } from "./contract.js";
 
-const loaders: Partial<Record<HarnessName, () => Promise<HarnessAdapter>>> = {
+export { type InstallPlan, planInstall, planUninstall, type UninstallPlan } from "./shared/install-plan.js";
+export {
+  applyInstall,
+  applyUninstall,
+  installStatePath,
+  readInstallRecord,
+  readSettingsFile,
+} from "./shared/settings-file.js";
+
+const loaders: Record<HarnessName, () => Promise<HarnessAdapter>> = {
   "claude-code": async () => (await import("./claude-code/adapter.js")).claudeCodeAdapter,
+  codex: async () => (await import("./codex/adapter.js")).codexAdapter,
+  gemini: async () => (await import("./gemini/adapter.js")).geminiAdapter,
 };
 
 const loaded = new Map<HarnessName, HarnessAdapter>();
 
-/** The adapter of `name`. Throws MemdirError BAD_INPUT when memdir has none for it. */
+/** The adapter of `name`. */
 export async function loadAdapter(name: HarnessName): Promise<HarnessAdapter> {
   let a = loaded.get(name);
-  if (a) return a;
-  const load = loaders[name];
-  if (!load)
-    throw new MemdirError("BAD_INPUT", `no adapter for the harness "${name}"`, {
-      expected: Object.keys(loaders).join(", "),
-      received: name,
-      hint: "use one of the harnesses memdir supports",
-    });
-  a = await load();
-  loaded.set(name, a);
+  if (!a) {
+    a = await loaders[name]();
+    loaded.set(name, a);
+  }
   return a;
 }
 
 /** Every adapter, in HARNESSES order. */
 export async function allAdapters(): Promise<HarnessAdapter[]> {
-  return Promise.all(HARNESSES.filter((h) => loaders[h]).map((h) => loadAdapter(h)));
+  return Promise.all(HARNESSES.map((h) => loadAdapter(h)));
 }
 
 /**
@@ -58,5 +64,6 @@ export async function sniffTranscript(head: string): Promise<HarnessAdapter | un
  * hooks and tools, else undefined. Sync and light: the CLI asks on every start.
  */
 export function harnessProjectDir(env: Env): string | undefined {
-  return claudeProjectDir(env);
+  // Gemini CLI also sets Claude Code's variable, to the same directory.
+  return geminiProjectDir(env) ?? claudeProjectDir(env) ?? codexProjectDir(env);
 }

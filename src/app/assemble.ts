@@ -6,7 +6,7 @@
  * part's BODY is cut at a line boundary with a marker before it is fenced, so a fence is never broken.
  * Health warnings have a reserved share.
  */
-import { fenceAsData, NOTEPAD_PRIORITY_TAG } from "../adapters/claude-code/hook-output.js";
+import { fenceAsData, NOTEPAD_PRIORITY_TAG } from "./inject/fence.js";
 
 export interface ContextPart {
   /** The fence's `source` label (what the block is and where it lives). */

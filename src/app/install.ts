@@ -1,23 +1,27 @@
 /**
- * `memdir install claude` / `memdir uninstall claude`: plan (pure, adapters/claude-code/install.ts) then
- * apply (backup + atomic write + install record). `--dry-run` prints the plan and writes nothing.
+ * `memdir install <harness>` / `memdir uninstall <harness>`: plan (pure, adapters/shared/install-plan.ts
+ * over the adapter's registrations) then apply (backup + atomic write + install record), then the
+ * harness's own step when it has one (Codex: trust). `--dry-run` prints the plan and writes nothing.
  */
 import { execFileSync } from "node:child_process";
-import { realpathSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { realpathSync, statSync } from "node:fs";
+import { delimiter, join, resolve } from "node:path";
 import {
   applyInstall,
   applyUninstall,
-  detectClaudeVersion,
+  type HarnessAdapter,
   type InstallScope,
   installStatePath,
+  loadAdapter,
   planInstall,
   planUninstall,
   readInstallRecord,
   readSettingsFile,
-  settingsPathFor,
-} from "../adapters/claude-code/index.js";
-import { claudeConfigDir, memdirHome } from "../paths/index.js";
+} from "../adapters/registry.js";
+import { MemdirError } from "../core/errors.js";
+import { readJsonFile, writeJsonAtomic } from "../core/json.js";
+import type { HarnessName } from "../harness/index.js";
+import { homeDir, memdirHome } from "../paths/index.js";
 import { projectContext, workingDir } from "./context.js";
 import type { Runtime } from "./runtime.js";
 
@@ -28,21 +32,59 @@ export interface InstallCliOptions {
   memdirBin?: string;
   /** Node executable to register (default: the running one). */
   nodePath?: string;
-  /** `claude --version` output; default: asks the installed `claude` (5 s timeout). */
-  claudeVersion?: string;
+  /** `<harness> --version` output; default: asks the installed harness (5 s timeout). */
+  harnessVersion?: string;
 }
 
-function target(rt: Runtime, scope: InstallScope): { settingsPath: string; statePath: string } {
-  const projectRoot = scope === "user" ? undefined : projectContext(rt, workingDir(rt)).paths.projectRoot;
+/** The harness executable on PATH (`env.PATH`), or undefined. */
+export function findExecutable(name: string, env: Runtime["env"]): string | undefined {
+  for (const dir of (env.PATH ?? "").split(delimiter)) {
+    if (!dir) continue;
+    const p = join(dir, name);
+    try {
+      if (statSync(p).isFile()) return p;
+    } catch {}
+  }
+  return undefined;
+}
+
+interface Target {
+  adapter: HarnessAdapter;
+  settingsPath: string;
+  statePath: string;
+  projectRoot: string;
+}
+
+async function target(rt: Runtime, harness: HarnessName, scope: InstallScope): Promise<Target> {
+  const adapter = await loadAdapter(harness);
+  if (!adapter.install.scopes.includes(scope)) {
+    throw new MemdirError("BAD_INPUT", `${adapter.displayName} has no ${scope}-scope settings file`, {
+      expected: adapter.install.scopes.map((s) => `--scope ${s}`).join(" or "),
+      received: `--scope ${scope}`,
+      hint: `use ${adapter.install.scopes.map((s) => `--scope ${s}`).join(" or ")}`,
+    });
+  }
+  const projectRoot = projectContext(rt, workingDir(rt)).paths.projectRoot;
   return {
-    settingsPath: settingsPathFor(scope, { claudeConfigDir: claudeConfigDir(rt.env), projectRoot }),
+    adapter,
+    settingsPath: adapter.install.settingsPath(scope, {
+      env: rt.env,
+      home: homeDir(rt.env),
+      ...(scope === "user" ? {} : { projectRoot }),
+    }),
     statePath: installStatePath(memdirHome(rt.env)),
+    projectRoot,
   };
 }
 
-/** Backups of settings files go to `~/.memdir/backups/`, never into a repository's `.claude/`. */
+/** Backups of settings files go to `~/.memdir/backups/`, never into a repository. */
 function backupDir(rt: Runtime): string {
   return join(memdirHome(rt.env), "backups");
+}
+
+/** `~/.memdir/trust-records.json`: what each harness's trust step recorded, by settings file. */
+function trustRecordsPath(rt: Runtime): string {
+  return join(memdirHome(rt.env), "trust-records.json");
 }
 
 function realBin(p: string): string {
@@ -53,62 +95,108 @@ function realBin(p: string): string {
   }
 }
 
-/** Installs the hooks; returns a human-readable summary. Throws MemdirError BAD_JSON for a broken settings file. */
-export async function installClaude(rt: Runtime, o: InstallCliOptions): Promise<string> {
-  const { settingsPath, statePath } = target(rt, o.scope);
+function detectVersion(adapter: HarnessAdapter, exe: string | undefined): string | undefined {
+  if (!exe) return undefined;
+  try {
+    const out = execFileSync(exe, ["--version"], { timeout: 5_000, stdio: ["ignore", "pipe", "ignore"] });
+    return adapter.install.parseVersion(String(out));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Installs memdir's hooks for `harness`; returns a human-readable summary. Throws MemdirError BAD_JSON
+ * for a settings file that is not strict JSON, BAD_INPUT for a scope the harness has no file for.
+ */
+export async function installHarness(
+  rt: Runtime,
+  harness: HarnessName,
+  o: InstallCliOptions,
+): Promise<string> {
+  const { adapter, settingsPath, statePath, projectRoot } = await target(rt, harness, o.scope);
   const memdirBin = realBin(o.memdirBin ?? process.argv[1] ?? "memdir");
-  const claudeVersion =
-    o.claudeVersion ??
-    detectClaudeVersion((f, a) =>
-      execFileSync(f, a, { timeout: 5_000, stdio: ["ignore", "pipe", "ignore"] }),
-    );
+  const exe = findExecutable(adapter.install.executable, rt.env);
+  const version = o.harnessVersion ?? detectVersion(adapter, exe);
   const current = readSettingsFile(settingsPath);
   const plan = planInstall({
     settings: current.settings,
     nodePath: o.nodePath ?? process.execPath,
     memdirBin,
-    claudeVersion,
+    harness,
+    registrations: adapter.install.registrations(version),
     previous: readInstallRecord(statePath, settingsPath),
   });
   const lines = [
     `${o.dryRun ? "would update" : "updated"} ${settingsPath}`,
-    `claude version: ${claudeVersion ?? "unknown (hooks registered without async)"}${plan.asyncUsed ? "; state-only hooks run async" : ""}`,
+    `${adapter.install.executable} version: ${version ?? "unknown"}${plan.asyncUsed ? "; hooks that need no output run async" : ""}`,
     ...plan.added.map(
       (e) => `  + ${e.event}${e.matcher ? ` [${e.matcher}]` : ""}${e.async ? " (async)" : ""}: ${e.command}`,
     ),
     ...plan.removed.map((e) => `  - ${e.event}: ${e.command}`),
   ];
-  if (!plan.changed) return `${settingsPath} already has memdir's hooks; nothing to do`;
+  if (!plan.changed)
+    lines.splice(0, lines.length, `${settingsPath} already has memdir's hooks; nothing to do`);
   if (memdirBin.includes("/_npx/"))
     lines.push(
       "warning: memdir runs from the npx cache, which gets cleaned; install it with npm install -g memdir",
     );
   if (o.scope === "project")
-    lines.push(
-      "note: project scope commits this machine's absolute paths; --scope local keeps them out of git",
-    );
+    lines.push("note: project scope commits this machine's absolute paths into the repository");
   if (o.dryRun) return lines.join("\n");
-  const res = applyInstall(settingsPath, plan, { nowMs: rt.now(), statePath, backupDir: backupDir(rt) });
-  if (res.backupPath) lines.push(`backup: ${res.backupPath}`);
+  if (plan.changed) {
+    const res = applyInstall(settingsPath, plan, { nowMs: rt.now(), statePath, backupDir: backupDir(rt) });
+    if (res.backupPath) lines.push(`backup: ${res.backupPath}`);
+  }
+  if (adapter.install.trust) {
+    const t = await adapter.install.trust({
+      env: rt.env,
+      cwd: projectRoot,
+      settingsPath,
+      executablePath: exe,
+    });
+    lines.push(...t.lines);
+    const records = readJsonFile<Record<string, unknown>>(trustRecordsPath(rt), {}, true) ?? {};
+    // The first trust's record is the one that knows the file as it was before memdir.
+    if (t.record !== undefined && records[settingsPath] === undefined) {
+      records[settingsPath] = t.record;
+      writeJsonAtomic(trustRecordsPath(rt), records);
+    }
+  }
   return lines.join("\n");
 }
 
-/** Removes exactly what install added; returns a summary. */
-export async function uninstallClaude(
+/** Removes exactly what install added (and the trust it wrote); returns a summary. */
+export async function uninstallHarness(
   rt: Runtime,
+  harness: HarnessName,
   o: { scope: InstallScope; dryRun: boolean },
 ): Promise<string> {
-  const { settingsPath, statePath } = target(rt, o.scope);
+  const { adapter, settingsPath, statePath, projectRoot } = await target(rt, harness, o.scope);
+  const lines: string[] = [];
+  const records = readJsonFile<Record<string, unknown>>(trustRecordsPath(rt), {}, true) ?? {};
+  if (!o.dryRun && adapter.install.untrust && records[settingsPath] !== undefined) {
+    const exe = findExecutable(adapter.install.executable, rt.env);
+    lines.push(
+      ...(await adapter.install.untrust(
+        { env: rt.env, cwd: projectRoot, settingsPath, executablePath: exe },
+        records[settingsPath],
+      )),
+    );
+    delete records[settingsPath];
+    writeJsonAtomic(trustRecordsPath(rt), records);
+  }
   const current = readSettingsFile(settingsPath);
-  if (!current.exists) return `${settingsPath} does not exist; nothing to do`;
+  if (!current.exists) return [...lines, `${settingsPath} does not exist; nothing to do`].join("\n");
   const plan = planUninstall(current.settings, readInstallRecord(statePath, settingsPath));
-  if (!plan.changed) return `${settingsPath} has no memdir hooks; nothing to do`;
-  const lines = [
+  if (!plan.changed) return [...lines, `${settingsPath} has no memdir hooks; nothing to do`].join("\n");
+  lines.unshift(
     `${o.dryRun ? "would update" : "updated"} ${settingsPath}`,
     ...plan.removed.map((e) => `  - ${e.event}: ${e.command}`),
-  ];
+  );
   if (o.dryRun) return lines.join("\n");
   const res = applyUninstall(settingsPath, plan, { nowMs: rt.now(), statePath, backupDir: backupDir(rt) });
-  if (res.backupPath) lines.push(`backup: ${res.backupPath}`);
+  if (res.restored) lines.push(`restored ${settingsPath} to its bytes from before memdir`);
+  else if (res.backupPath) lines.push(`backup: ${res.backupPath}`);
   return lines.join("\n");
 }

@@ -6,11 +6,11 @@
  */
 
 import { basename, isAbsolute, relative, resolve, sep } from "node:path";
-import { DATA_PREFACE, fenceAsData } from "../adapters/claude-code/hook-output.js";
 import { truncateCodePoints } from "../core/text.js";
 import { advisoryThrottled, claimAdvisory, markSurfaced, readSurfaced } from "../sessions/index.js";
 import { listTopicFiles } from "../store/list.js";
 import type { AppContext } from "./context.js";
+import { DATA_PREFACE, fenceAsData } from "./inject/fence.js";
 import { openSyncedIndex } from "./search-index.js";
 
 /** At most this many topic files per prompt (issue 3). */

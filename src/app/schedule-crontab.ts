@@ -3,8 +3,9 @@
  * edits, on latin1 strings (one character per byte, so any crontab round-trips byte for byte).
  * Seed 000 §24.6 (Claude Code 2.1.100): q = random 0..359, minute q % 60, hour floor(q / 60).
  */
-import { isAbsolutePath, shellQuote } from "../adapters/claude-code/index.js";
+
 import { MemdirError } from "../core/errors.js";
+import { isAbsolutePath, shellQuote } from "../core/shell.js";
 
 /** The tag that marks our crontab lines: `# memdir-dream <project key>`. */
 export const CRON_TAG = "memdir-dream";

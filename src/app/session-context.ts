@@ -1,11 +1,10 @@
 /**
  * The context the next session receives (DESIGN.md §4 priority order): user-scope memory index,
  * project MEMORY.md (when the harness does not load it itself), `<notepad-priority>`, project memory,
- * the session's own summary (on resume/compact), recent sessions, health warnings. Every block is fenced as data and escaped (adapters/claude-code fenceAsData).
+ * the session's own summary (on resume/compact), recent sessions, health warnings. Every block is fenced as data and escaped (inject/fence.ts fenceAsData).
  */
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { DATA_PREFACE } from "../adapters/claude-code/hook-output.js";
 import { describeError } from "../core/errors.js";
 import { readJsonFile } from "../core/json.js";
 import { sessionSummaryForPrompt } from "../jobs/summarize/read.js";
@@ -16,6 +15,7 @@ import { loadIndexForPrompt } from "../store/load.js";
 import { assembleContext, type ContextPart } from "./assemble.js";
 import type { AppContext } from "./context.js";
 import { recentHealthWarnings } from "./health.js";
+import { DATA_PREFACE } from "./inject/fence.js";
 import { recentSessionsText } from "./recent-sessions.js";
 
 const TRUTHY = new Set(["1", "true", "yes", "on"]);

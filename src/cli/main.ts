@@ -5,7 +5,7 @@
 import { Command, Option } from "commander";
 import pc from "picocolors";
 import { projectContext, workingDir } from "../app/context.js";
-import { installClaude, uninstallClaude } from "../app/install.js";
+import { installHarness, uninstallHarness } from "../app/install.js";
 import { startJobWatchdog } from "../app/job-limits.js";
 import type { JobRequest } from "../app/job-request.js";
 import { replay } from "../app/replay.js";
@@ -14,7 +14,7 @@ import { runJob } from "../app/run-job.js";
 import { processRuntime } from "../app/runtime.js";
 import { buildStatus, formatStatus } from "../app/status.js";
 import { isMemdirError, MemdirError } from "../core/errors.js";
-import { HARNESSES, type HarnessName } from "../harness/index.js";
+import { HARNESSES, type HarnessName, isHarnessName } from "../harness/index.js";
 import { resetBreaker } from "../llm/ledger/index.js";
 import { registerBackfill } from "./commands/backfill.js";
 import { registerDream } from "./commands/dream.js";
@@ -25,43 +25,42 @@ import { registerWiki } from "./commands/wiki.js";
 
 const color = { bold: pc.bold, dim: pc.dim };
 const program = new Command("memdir")
-  .description("Memory that survives the session for AI coding agents (Claude Code first).")
+  .description("Memory that survives the session for AI coding agents (Claude Code, Codex CLI, Gemini CLI).")
   .version("0.1.0")
   .showHelpAfterError();
 
 type Scope = "user" | "project" | "local";
-const settingsCommands: [string, string, typeof installClaude][] = [
+const settingsCommands: [string, string, typeof uninstallHarness][] = [
   [
     "install",
     "register memdir's hooks in a harness's settings (merged idempotently, with a backup)",
-    installClaude,
+    (rt, h, o) => installHarness(rt, h, o),
   ],
-  ["uninstall", "remove exactly the hook entries memdir added, and nothing else", uninstallClaude],
+  ["uninstall", "remove exactly the hook entries memdir added, and nothing else", uninstallHarness],
 ];
 for (const [name, description, run] of settingsCommands) {
   program
     .command(name)
     .description(description)
-    .argument("<harness>", 'the harness: "claude"')
+    .argument("<harness>", "claude (or claude-code), codex or gemini")
     .addOption(
       new Option(
         "--scope <scope>",
-        "which settings file: user (~/.claude), project (.claude/settings.json), local (.claude/settings.local.json)",
+        "which settings file: user (~/.claude, $CODEX_HOME, ~/.gemini), project (.claude/, .codex/, .gemini/ in the repository), local (.claude/settings.local.json, Claude Code only)",
       )
         .choices(["user", "project", "local"])
         .default("user"),
     )
     .option("--dry-run", "print the change without writing anything")
     .action(async (harness: string, o: { scope: Scope; dryRun?: boolean }) => {
-      requireClaude(harness);
-      console.log(await run(processRuntime(), { scope: o.scope, dryRun: !!o.dryRun }));
+      console.log(await run(processRuntime(), harnessArg(harness), { scope: o.scope, dryRun: !!o.dryRun }));
     });
 }
 
 program
   .command("replay")
-  .description("run the whole pipeline over a recorded Claude Code transcript, offline, in a sandbox home")
-  .argument("<transcript>", "a Claude Code transcript (.jsonl)")
+  .description("run the whole pipeline over a recorded session, offline, in a sandbox home")
+  .argument("<transcript>", "a Claude Code transcript, Codex rollout or Gemini CLI session file (.jsonl)")
   .option("--home <dir>", "sandbox home to use (default: a new temp dir; your real memory is never touched)")
   .option("--json", "print the report as JSON")
   .action(async (transcript: string, o: { home?: string; json?: boolean }) => {
@@ -155,14 +154,15 @@ job
     }),
   );
 
-function requireClaude(harness: string): void {
-  if (harness !== "claude") {
-    throw new MemdirError("BAD_INPUT", `unknown harness "${harness}"`, {
-      expected: '"claude"',
-      received: JSON.stringify(harness),
-      hint: "run `memdir install claude` (Codex CLI and Gemini CLI support comes later)",
-    });
-  }
+/** The harness named on the command line (`claude` is Claude Code). Throws MemdirError BAD_INPUT. */
+function harnessArg(name: string): HarnessName {
+  const h = name === "claude" ? "claude-code" : name;
+  if (isHarnessName(h)) return h;
+  throw new MemdirError("BAD_INPUT", `unknown harness "${name}"`, {
+    expected: "claude, codex or gemini",
+    received: JSON.stringify(name),
+    hint: "run `memdir install claude`, `memdir install codex` or `memdir install gemini`",
+  });
 }
 
 program.parseAsync(process.argv).catch((e: unknown) => {

@@ -19,7 +19,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { deriveHookEvents } from "../../src/adapters/claude-code/index.js";
+import { deriveHookEvents } from "../../src/adapters/claude-code/hook-events.js";
 import { projectContext } from "../../src/app/context.js";
 import { runHook } from "../../src/app/hooks/run.js";
 import {

@@ -6,7 +6,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkHookOutput, HOOK_EVENTS } from "../../src/adapters/claude-code/index.js";
+import { checkHookOutput } from "../../src/adapters/claude-code/hook-output.js";
+import { HOOK_EVENTS } from "../../src/adapters/claude-code/hook-types.js";
 import { runBin } from "../helpers/bin.js";
 import { tempDir } from "../helpers/tmp.js";
 

@@ -8,7 +8,7 @@
 import { closeSync, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { deriveHookEvents } from "../../src/adapters/claude-code/index.js";
+import { deriveHookEvents } from "../../src/adapters/claude-code/hook-events.js";
 import { readClaudeTranscript } from "../../src/adapters/claude-code/transcript.js";
 import { readSummaryFile, runSummaryUpdate } from "../../src/jobs/summarize/index.js";
 import { TRANSCRIPTS_DIR, tempDir } from "../helpers/tmp.js";

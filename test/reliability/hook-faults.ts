@@ -10,7 +10,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { checkHookOutput, HOOK_EVENTS } from "../../src/adapters/claude-code/index.js";
+import { checkHookOutput } from "../../src/adapters/claude-code/hook-output.js";
+import { HOOK_EVENTS } from "../../src/adapters/claude-code/hook-types.js";
 import { sandbox } from "./sandbox.js";
 
 export interface FaultFigures {

@@ -15,7 +15,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readClaudeTranscript } from "../../src/adapters/claude-code/index.js";
+import { readClaudeTranscript } from "../../src/adapters/claude-code/transcript.js";
 import { type Db, openIndex } from "../../src/search/index/db.js";
 import { searchIndex } from "../../src/search/query/index.js";
 import {

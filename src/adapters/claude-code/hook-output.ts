@@ -102,13 +102,3 @@ export function checkHookOutput(event: HookEvent, stdout: string): string | unde
   }
   return undefined;
 }
-
-export {
-  DATA_PREFACE,
-  FENCE_TAGS,
-  type FenceTag,
-  fenceAsData,
-  MEMORY_TAG,
-  NOTEPAD_PRIORITY_TAG,
-  neutralizeFenceTags,
-} from "./fence.js";

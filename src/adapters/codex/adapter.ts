@@ -1,6 +1,6 @@
 /**
  * The Codex CLI adapter (0.171.0): hook stdin and stdout, the rollout transcripts, tool names, install
- * paths and registrations. Trust (trust.ts) is async and is called by install, not part of the contract.
+ * paths and registrations, and trust of its hooks through `codex app-server` (install-trust.ts).
  */
 import type { HarnessAdapter } from "../contract.js";
 import { projectDir } from "./env.js";
@@ -10,6 +10,7 @@ import { formatHookOutput } from "./hook-output.js";
 import { salvageHookInput } from "./hook-salvage.js";
 import { HOOK_EVENTS } from "./hook-types.js";
 import { parseVersion, registrations, SCOPES, settingsPath } from "./install.js";
+import { trust, trustState, untrust } from "./install-trust.js";
 import { toolKind } from "./tools.js";
 import { readCodexRollout, sniffRollout } from "./transcript.js";
 import { findRollouts } from "./transcript-find.js";
@@ -35,5 +36,8 @@ export const codexAdapter: HarnessAdapter = {
     registrations,
     executable: "codex",
     parseVersion,
+    trust,
+    untrust,
+    trustState,
   },
 };

@@ -20,6 +20,8 @@ export const geminiAdapter: HarnessAdapter = {
   parseHook,
   formatHook,
   salvageHook,
+  // BeforeTool `additionalContext` is ignored by Gemini CLI 0.61.0: file recall comes with AfterTool.
+  recallAfterTool: true,
   toolKind,
   projectDir,
   transcripts: {

@@ -332,7 +332,6 @@ describe("hot path", () => {
     visit(join(srcDir, "hook-output.ts"));
     expect(bare.filter((s) => !s.startsWith("node:"))).toEqual([]);
     expect([...seen].map((f) => f.split("/src/")[1]).sort()).toEqual([
-      "adapters/claude-code/fence.ts",
       "adapters/claude-code/hook-input.ts",
       "adapters/claude-code/hook-output.ts",
       "adapters/claude-code/hook-types.ts",

@@ -6,16 +6,18 @@ import {
   CONTEXT_EVENTS,
   checkHookOutput,
   contextOutput,
-  DATA_PREFACE,
   emptyOutput,
+  serializeOutput,
+  systemMessageOutput,
+} from "../../../src/adapters/claude-code/hook-output.js";
+import {
+  DATA_PREFACE,
   FENCE_TAGS,
   fenceAsData,
   MEMORY_TAG,
   NOTEPAD_PRIORITY_TAG,
   neutralizeFenceTags,
-  serializeOutput,
-  systemMessageOutput,
-} from "../../../src/adapters/claude-code/hook-output.js";
+} from "../../../src/app/inject/fence.js";
 import { toWellFormed } from "../../../src/core/text.js";
 
 /** Parses stdout the strict way (claude-mem #4081 test): empty, or one JSON object on one line. */

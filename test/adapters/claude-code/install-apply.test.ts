@@ -11,16 +11,17 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { planInstall, planUninstall } from "../../../src/adapters/claude-code/install.js";
+import { settingsPathFor } from "../../../src/adapters/claude-code/install-adapter.js";
+import { planUninstall } from "../../../src/adapters/shared/install-plan.js";
 import {
   applyInstall,
   applyUninstall,
   installStatePath,
   readInstallRecord,
   readSettingsFile,
-  settingsPathFor,
-} from "../../../src/adapters/claude-code/install-apply.js";
+} from "../../../src/adapters/shared/settings-file.js";
 import { isMemdirError } from "../../../src/core/errors.js";
+import { planInstall } from "../../helpers/claude-install.js";
 import { tempDir } from "../../helpers/tmp.js";
 
 const NOW = Date.UTC(2026, 10, 29, 10, 0, 0);
@@ -86,7 +87,7 @@ describe("applyInstall / applyUninstall on real files", () => {
     expect(readInstallRecord(statePath, path)).toBeUndefined();
   });
 
-  it("creates a missing settings.json without a backup; uninstall of a missing file writes nothing", () => {
+  it("creates a missing settings.json without a backup; uninstall removes the file it created; uninstall of a missing file writes nothing", () => {
     const { dir, path, statePath } = setup();
     const un = uninstall(path, statePath);
     expect(un.res.written).toBe(false);
@@ -94,8 +95,28 @@ describe("applyInstall / applyUninstall on real files", () => {
     const { res } = install(path, statePath);
     expect(res).toEqual({ written: true });
     expect(readdirSync(join(dir, ".claude"))).toEqual(["settings.json"]);
-    uninstall(path, statePath);
-    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({});
+    expect(uninstall(path, statePath).res).toEqual({ written: true, restored: true });
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it("uninstall gives back the exact bytes from before the first install, spacing included", () => {
+    const original = `{\n    "theme":   "dark",\n\n    "model": "opus"\n}\n`;
+    const { path, statePath } = setup(original);
+    install(path, statePath);
+    install(path, statePath, NOW + 5);
+    expect(uninstall(path, statePath).res).toEqual({ written: true, restored: true });
+    expect(readFileSync(path, "utf8")).toBe(original);
+  });
+
+  it("a settings file changed after install loses only memdir's entries", () => {
+    const { path, statePath } = setup(`{ "theme": "dark" }`);
+    install(path, statePath);
+    const edited = JSON.parse(readFileSync(path, "utf8"));
+    edited.model = "opus";
+    writeFileSync(path, JSON.stringify(edited));
+    const un = uninstall(path, statePath);
+    expect(un.res.restored).toBeUndefined();
+    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({ theme: "dark", model: "opus" });
   });
 
   it("restores `hooks: {}` and empty event arrays through the state file", () => {

@@ -4,20 +4,18 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { HOOK_EVENTS } from "../../../src/adapters/claude-code/hook-input.js";
 import {
+  ASYNC_MIN_VERSION,
+  claudeInstall,
   DEFAULT_ASYNC_EVENTS,
   HOOK_SPECS,
-  type InstallRecord,
-  planInstall,
-  planUninstall,
-} from "../../../src/adapters/claude-code/install.js";
-import {
-  detectClaudeVersion,
-  hookCommand,
-  parseHookCommand,
-  shellQuote,
-  splitCommand,
-  supportsConfigAsync,
-} from "../../../src/adapters/claude-code/install-command.js";
+} from "../../../src/adapters/claude-code/install-adapter.js";
+import { hookCommand, parseHookCommand, versionAtLeast } from "../../../src/adapters/shared/hook-command.js";
+import { type InstallRecord, planUninstall } from "../../../src/adapters/shared/install-plan.js";
+import { shellQuote, splitCommand } from "../../../src/core/shell.js";
+import { planInstall } from "../../helpers/claude-install.js";
+
+const supportsConfigAsync = (v: string | undefined) => versionAtLeast(v, ASYNC_MIN_VERSION);
+
 import { isMemdirError } from "../../../src/core/errors.js";
 import { tempDir } from "../../helpers/tmp.js";
 
@@ -294,7 +292,12 @@ describe("hook commands", () => {
       const cmd = hookCommand(node, bin, event);
       const out = execFileSync("/bin/sh", ["-c", cmd], { env: { PATH: "/usr/bin:/bin" }, encoding: "utf8" });
       expect(JSON.parse(out)).toEqual(["hook", event]);
-      expect(parseHookCommand(cmd)).toEqual({ nodePath: node, memdirBin: bin, event });
+      expect(parseHookCommand(cmd)).toEqual({
+        nodePath: node,
+        memdirBin: bin,
+        event,
+        harness: "claude-code",
+      });
     }
   });
 
@@ -345,14 +348,9 @@ describe("hook commands", () => {
 
 describe("Claude Code version", () => {
   it("detects the version through the injected runner and never throws", () => {
-    expect(detectClaudeVersion(() => "2.1.332 (Claude Code)\n")).toBe("2.1.332");
-    expect(detectClaudeVersion(() => Buffer.from("1.0.128"))).toBe("1.0.128");
-    expect(detectClaudeVersion(() => "command not found")).toBeUndefined();
-    expect(
-      detectClaudeVersion(() => {
-        throw new Error("ENOENT");
-      }),
-    ).toBeUndefined();
+    expect(claudeInstall.parseVersion("2.1.332 (Claude Code)\n")).toBe("2.1.332");
+    expect(claudeInstall.parseVersion("1.0.128")).toBe("1.0.128");
+    expect(claudeInstall.parseVersion("command not found")).toBeUndefined();
   });
 
   it("compares versions numerically", () => {

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readClaudeTranscript } from "../../../src/adapters/claude-code/index.js";
+import { readClaudeTranscript } from "../../../src/adapters/claude-code/transcript.js";
 import { type PlannedMemory, runExtraction } from "../../../src/jobs/extract/index.js";
 import { readTopic } from "../../../src/store/index.js";
 import { tempDir } from "../../helpers/tmp.js";

@@ -6,7 +6,7 @@
  * Precision must stay ≥ 0.9 over the whole set; recall is reported (the engine is precision-first).
  */
 import { describe, expect, it } from "vitest";
-import { readClaudeTranscript } from "../../../src/adapters/claude-code/index.js";
+import { readClaudeTranscript } from "../../../src/adapters/claude-code/transcript.js";
 import { type PlannedMemory, planExtraction } from "../../../src/jobs/extract/engine/index.js";
 import {
   type Conversation,

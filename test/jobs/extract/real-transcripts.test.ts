@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readClaudeTranscript } from "../../../src/adapters/claude-code/index.js";
+import { readClaudeTranscript } from "../../../src/adapters/claude-code/transcript.js";
 import { planExtraction } from "../../../src/jobs/extract/index.js";
 import type { ConversationMessage } from "../../../src/transcripts/types.js";
 import { TRANSCRIPTS_DIR } from "../../helpers/tmp.js";

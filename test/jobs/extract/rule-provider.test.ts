@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readClaudeTranscript } from "../../../src/adapters/claude-code/index.js";
+import { readClaudeTranscript } from "../../../src/adapters/claude-code/transcript.js";
 import { applyExtraction, type ExtractionTarget, planExtraction } from "../../../src/jobs/extract/index.js";
 import { ruleEngineProvider } from "../../../src/jobs/extract/model/rule-provider.js";
 import { runModelExtraction } from "../../../src/jobs/extract/model/run.js";

@@ -1,39 +1,17 @@
 /**
- * Writing an install/uninstall plan: strict-JSON read of settings.json, a timestamped backup of the
+ * Writing an install/uninstall plan: strict-JSON read of the settings file, a timestamped backup of the
  * original bytes, an atomic write (core/fs) that keeps key order with 2-space JSON, and the install
  * record in `<memdirHome>/install-state.json`. Fixes the "settings clobbered" class of faults: a file
  * that is not valid JSON, or that changed after the plan was made, is never written.
  */
+
+import { createHash } from "node:crypto";
 import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { errnoCode, MemdirError } from "../../core/errors.js";
-import { readTextIfExists, writeFileAtomic } from "../../core/fs.js";
+import { readTextIfExists, removeFile, writeFileAtomic } from "../../core/fs.js";
 import { readJsonFile, writeJsonAtomic } from "../../core/json.js";
-import type { InstallPlan, InstallRecord, UninstallPlan } from "./install.js";
-
-export type InstallScope = "user" | "project" | "local";
-
-/**
- * Claude Code settings file per scope (§1.5): `user` → `<claudeConfigDir>/settings.json`,
- * `project` → `<projectRoot>/.claude/settings.json` (committed: the absolute node/memdir paths of
- * one machine end up in the repository), `local` → `<projectRoot>/.claude/settings.local.json`
- * (git-ignored; the right place for a per-project install). Throws BAD_INPUT when a project scope
- * lacks `projectRoot`.
- */
-export function settingsPathFor(
-  scope: InstallScope,
-  dirs: { claudeConfigDir: string; projectRoot?: string },
-): string {
-  if (scope === "user") return join(dirs.claudeConfigDir, "settings.json");
-  if (dirs.projectRoot === undefined) {
-    throw new MemdirError("BAD_INPUT", `--scope ${scope} needs a project directory`, {
-      expected: "a project root",
-      received: "none",
-      hint: "run memdir install inside the project, or use --scope user",
-    });
-  }
-  return join(dirs.projectRoot, ".claude", scope === "project" ? "settings.json" : "settings.local.json");
-}
+import type { InstallPlan, InstallRecord, UninstallPlan } from "./install-plan.js";
 
 /** `<memdirHome>/install-state.json`. */
 export function installStatePath(memdirHome: string): string {
@@ -69,9 +47,10 @@ export function readSettingsFile(path: string): { exists: boolean; settings: unk
         ? "invalid JSON"
         : `invalid JSON at line ${before.split("\n").length} column ${before.length - before.lastIndexOf("\n")}`;
     throw new MemdirError("BAD_JSON", `${path} is not valid JSON`, {
-      expected: "strict JSON (Claude Code settings allow no comments or trailing commas)",
+      expected:
+        "strict JSON (no comments or trailing commas: memdir never rewrites a file it cannot read back exactly)",
       received: where,
-      hint: "fix the file (Claude Code ignores it as it is); memdir changed nothing",
+      hint: "fix the file (or remove its comments); memdir changed nothing",
       cause: e,
     });
   }
@@ -91,7 +70,7 @@ function applyPlan(
   settingsPath: string,
   plan: InstallPlan | UninstallPlan,
   opts: { backupDir?: string; nowMs: number },
-): { written: boolean; backupPath?: string } {
+): { written: boolean; backupPath?: string; existed?: boolean; writtenSha256?: string } {
   const target = realTarget(settingsPath);
   const current = readSettingsFile(target);
   if (JSON.stringify(current.settings) !== JSON.stringify(plan.original)) {
@@ -119,9 +98,17 @@ function applyPlan(
     for (let i = 1; existsSync(backupPath); i++) backupPath = `${base}-${i}`;
     writeFileAtomic(backupPath, current.text, mode);
   }
-  writeFileAtomic(target, `${JSON.stringify(plan.settings, null, 2)}\n`, mode);
-  return backupPath === undefined ? { written: true } : { written: true, backupPath };
+  const text = `${JSON.stringify(plan.settings, null, 2)}\n`;
+  writeFileAtomic(target, text, mode);
+  return {
+    written: true,
+    existed: current.exists,
+    writtenSha256: sha256(text),
+    ...(backupPath === undefined ? {} : { backupPath }),
+  };
 }
+
+const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
 
 interface InstallState {
   version: 1;
@@ -155,26 +142,78 @@ export function applyInstall(
   const res = applyPlan(settingsPath, plan, opts);
   if (opts.statePath !== undefined) {
     const state = readState(opts.statePath);
-    state.installs[realTarget(settingsPath)] = {
+    const key = realTarget(settingsPath);
+    // The file as it was before the FIRST install is what uninstall gives back.
+    const first =
+      state.installs[key]?.restore ??
+      (res.written
+        ? { existed: res.existed === true, ...(res.backupPath ? { backupPath: res.backupPath } : {}) }
+        : undefined);
+    state.installs[key] = {
       ...plan.record,
+      ...(first && res.writtenSha256
+        ? { restore: { ...first, writtenSha256: res.writtenSha256 } }
+        : first && state.installs[key]?.restore
+          ? { restore: state.installs[key]!.restore }
+          : {}),
       installedAt: new Date(opts.nowMs).toISOString(),
     };
     writeJsonAtomic(opts.statePath, state);
   }
-  return res;
+  return { written: res.written, ...(res.backupPath ? { backupPath: res.backupPath } : {}) };
 }
 
-/** Applies an uninstall plan (see applyPlan) and, with `statePath`, forgets the install record. */
+/**
+ * Applies an uninstall plan and, with `statePath`, forgets the install record. When the file is still
+ * exactly what memdir last wrote, the bytes from before the first install come back (or the file is
+ * removed when install created it), so the settings are byte-identical to before; otherwise only
+ * memdir's entries are removed (see applyPlan).
+ */
 export function applyUninstall(
   settingsPath: string,
   plan: UninstallPlan,
   opts: { backupDir?: string; nowMs: number; statePath?: string },
-): { written: boolean; backupPath?: string } {
-  const res = applyPlan(settingsPath, plan, opts);
+): { written: boolean; backupPath?: string; restored?: boolean } {
+  const record = opts.statePath === undefined ? undefined : readInstallRecord(opts.statePath, settingsPath);
+  const res = restoreOriginal(settingsPath, plan, record) ?? applyPlan(settingsPath, plan, opts);
   if (opts.statePath !== undefined && existsSync(opts.statePath)) {
     const state = readState(opts.statePath);
     delete state.installs[realTarget(settingsPath)];
     writeJsonAtomic(opts.statePath, state);
   }
-  return res;
+  if ("restored" in res) return { written: true, restored: true };
+  return { written: res.written, ...(res.backupPath ? { backupPath: res.backupPath } : {}) };
+}
+
+/** The byte restore of applyUninstall, or undefined when it does not apply. */
+function restoreOriginal(
+  settingsPath: string,
+  plan: UninstallPlan,
+  record: InstallRecord | undefined,
+): { written: boolean; restored: true } | undefined {
+  const r = record?.restore;
+  if (!r) return undefined;
+  const target = realTarget(settingsPath);
+  const now = readTextIfExists(target);
+  if (now === undefined || sha256(now) !== r.writtenSha256) return undefined;
+  if (!r.existed) {
+    removeFile(target);
+    return { written: true, restored: true };
+  }
+  const original = r.backupPath === undefined ? "" : readTextIfExists(r.backupPath);
+  if (original === undefined) return undefined;
+  // Parsing back to what the plan computes guards against a backup that is not this file's.
+  const body = original.charCodeAt(0) === 0xfeff ? original.slice(1) : original;
+  try {
+    if (body.trim() !== "" && JSON.stringify(JSON.parse(body)) !== JSON.stringify(plan.settings))
+      return undefined;
+  } catch {
+    return undefined;
+  }
+  let mode = 0o600;
+  try {
+    mode = statSync(target).mode & 0o777;
+  } catch {}
+  writeFileAtomic(target, original, mode);
+  return { written: true, restored: true };
 }

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FENCE_TAGS, fenceAsData, neutralizeFenceTags } from "../../../src/adapters/claude-code/fence.js";
+import { FENCE_TAGS, fenceAsData, neutralizeFenceTags } from "../../../src/app/inject/fence.js";
 
 const LT = [
   "<",

@@ -1,14 +1,15 @@
 /**
- * `memdir install claude` / `uninstall claude` as PURE plans over a parsed settings.json
- * (reference/claude-code.md §1.5 "Shape of the hooks key"). Our entries are recognised by their
- * command (`'<node>' '<…/memdir.cjs>' hook <Event>`, see parseHookCommand) and always live in matcher
+ * `memdir install <harness>` / `uninstall <harness>` as PURE plans over a parsed settings file with a
+ * `hooks` tree (hooks-tree.ts). Our entries are recognised by their command
+ * (`'<node>' '<…/memdir.cjs>' hook <Event> [--harness <name>]`, see parseHookCommand) and always live in matcher
  * groups of their own, so user hooks, even under the same matcher, are never touched. An
  * InstallRecord (kept by applyInstall in `<memdirHome>/install-state.json`) remembers which
  * containers (`hooks`, `hooks.<Event>`) install created, so uninstall restores the original exactly.
  */
 import { MemdirError } from "../../core/errors.js";
-import { HOOK_EVENTS, type HookEvent } from "./hook-types.js";
-import { hookCommand, supportsConfigAsync } from "./install-command.js";
+import type { HarnessName } from "../../harness/index.js";
+import type { HookRegistration } from "../contract.js";
+import { hookCommand } from "./hook-command.js";
 import {
   createdBy,
   groupObject,
@@ -22,55 +23,20 @@ import {
   rewriteEvent,
   rootOf,
   same,
-} from "./install-tree.js";
+} from "./hooks-tree.js";
 
-export type { HookEntryRef, InstallRecord } from "./install-tree.js";
-
-/**
- * Per event: matcher (SessionStart matches `source`, tool events `tool_name`; others take none) and
- * timeout in seconds (SessionEnd has a 1.5 s budget anyway, §1.4).
- */
-export const HOOK_SPECS: Record<HookEvent, { matcher?: string; timeout: number }> = {
-  SessionStart: { matcher: "startup|resume|clear|compact|fork", timeout: 10 },
-  UserPromptSubmit: { timeout: 5 },
-  // Only file reads and edits get context before the call (file recall): every other tool skips the hook.
-  PreToolUse: { matcher: "Read|Edit|Write|MultiEdit|NotebookEdit", timeout: 5 },
-  PostToolUse: { matcher: "*", timeout: 5 },
-  PostToolUseFailure: { matcher: "*", timeout: 5 },
-  SubagentStart: { timeout: 5 },
-  SubagentStop: { timeout: 5 },
-  Stop: { timeout: 10 },
-  PreCompact: { timeout: 10 },
-  SessionEnd: { timeout: 2 },
-};
-
-/**
- * Events registered with `async: true` when supported: their output is never needed by the model.
- * PreToolUse and PostToolUseFailure stay synchronous because they inject context (file recall; retry
- * guidance after repeated failures); PreCompact stays synchronous so the session summary is written
- * before the compaction's SessionStart reads it (2.1.332 runs them unordered when PreCompact is async);
- * Stop stays synchronous because 2.1.332 cancels async hooks still running when a `claude -p` session
- * ends, and Stop starts the extraction.
- */
-export const DEFAULT_ASYNC_EVENTS: readonly HookEvent[] = [
-  "PostToolUse",
-  "SubagentStart",
-  "SubagentStop",
-  "SessionEnd",
-];
+export type { HookEntryRef, InstallRecord } from "./hooks-tree.js";
 
 export interface InstallOptions {
-  /** Parsed settings.json, or `undefined` when the file does not exist. */
+  /** Parsed settings, or `undefined` when the file does not exist. */
   settings: unknown;
   /** Absolute node executable (e.g. `process.execPath`). */
   nodePath: string;
   /** Absolute path of the memdir bin (`…/dist/memdir.cjs`). */
   memdirBin: string;
-  /** `claude --version` output; unknown → no `async` keys (see supportsConfigAsync). */
-  claudeVersion?: string;
-  /** Events to register (default all HOOK_EVENTS); our entries for other events are removed. */
-  events?: readonly HookEvent[];
-  asyncEvents?: readonly HookEvent[];
+  harness: HarnessName;
+  /** The hooks to register (the adapter's `install.registrations`); our entries for other events are removed. */
+  registrations: readonly HookRegistration[];
   /** The record of a previous install of this settings file, if any. */
   previous?: InstallRecord;
 }
@@ -96,8 +62,8 @@ export interface UninstallPlan {
 }
 
 /**
- * Plans `memdir install claude`: one matcher group per event with `'<node>' '<bin>' hook <Event>`,
- * HOOK_SPECS timeouts, `async: true` for `asyncEvents` when `claudeVersion` supports it. Existing
+ * Plans `memdir install <harness>`: one matcher group per registration with its hook command, matcher,
+ * timeout, `async` and name as the adapter registered them. Existing
  * memdir entries (any bin path) are updated in place; duplicates and entries for events no longer
  * wanted are removed; everything else keeps its place and key order. Idempotent: planning over its
  * own output gives `changed: false`. Pure. Throws MemdirError BAD_CONFIG when the settings or their
@@ -106,18 +72,16 @@ export interface UninstallPlan {
 export function planInstall(opts: InstallOptions): InstallPlan {
   const root = rootOf(opts.settings);
   const before = createdBy(root, opts.previous);
-  const events = opts.events ?? HOOK_EVENTS;
-  const asyncUsed = supportsConfigAsync(opts.claudeVersion);
-  const asyncSet = new Set(opts.asyncEvents ?? DEFAULT_ASYNC_EVENTS);
-  const entries: HookEntryRef[] = events.map((event) => {
-    const spec = HOOK_SPECS[event];
+  const asyncUsed = opts.registrations.some((r) => r.async === true);
+  const entries: HookEntryRef[] = opts.registrations.map((r) => {
     const e: HookEntryRef = {
-      event,
-      command: hookCommand(opts.nodePath, opts.memdirBin, event),
-      timeout: spec.timeout,
+      event: r.event,
+      command: hookCommand(opts.nodePath, opts.memdirBin, r.event, opts.harness),
+      timeout: r.timeout,
     };
-    if (spec.matcher !== undefined) e.matcher = spec.matcher;
-    if (asyncUsed && asyncSet.has(event)) e.async = true;
+    if (r.matcher !== undefined) e.matcher = r.matcher;
+    if (r.async) e.async = true;
+    if (r.name !== undefined) e.name = r.name;
     return e;
   });
   const wanted = new Map(entries.map((e) => [e.event, e]));
@@ -128,7 +92,7 @@ export function planInstall(opts: InstallOptions): InstallPlan {
   const placed = new Set<string>();
   for (const ev of Object.keys(hooks)) {
     if (wanted.has(ev) && hooks[ev] !== undefined && !Array.isArray(hooks[ev])) {
-      throw new MemdirError("BAD_CONFIG", `settings.json hooks.${ev} is not an array`, {
+      throw new MemdirError("BAD_CONFIG", `the settings file's hooks.${ev} is not an array`, {
         expected: `"${ev}": [ { "matcher"?: …, "hooks": [ … ] } ]`,
         received: hooks[ev] === null ? "null" : `a ${typeof hooks[ev]}`,
         hint: `fix hooks.${ev} by hand; memdir changed nothing`,
@@ -177,7 +141,7 @@ export function planInstall(opts: InstallOptions): InstallPlan {
 }
 
 /**
- * Plans `memdir uninstall claude`: removes every memdir hook entry (recognised by command, plus the
+ * Plans `memdir uninstall <harness>`: removes every memdir hook entry (recognised by command, plus the
  * exact commands in `record`), the matcher groups that removal empties, and the `hooks.<Event>`
  * arrays / `hooks` key that install created (per `record`; without one, those left empty that held
  * only memdir hooks). User hooks and all other keys stay as they are. Pure. Throws like planInstall.

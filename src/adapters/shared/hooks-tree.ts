@@ -1,18 +1,22 @@
 /**
- * The settings.json `hooks` tree operations behind planInstall/planUninstall: recognising memdir
- * entries, rewriting them in place, pruning the containers install created. Pure; works on clones.
+ * The `hooks` tree operations behind planInstall/planUninstall, for every harness whose settings hold
+ * `{"hooks": {"<Event>": [{"matcher"?, "hooks": [{type, command, timeout, …}]}]}}` (Claude Code
+ * settings.json, Codex hooks.json, Gemini CLI settings.json): recognising memdir entries, rewriting them
+ * in place, pruning the containers install created. Pure; works on clones.
  */
 import { MemdirError } from "../../core/errors.js";
-import { parseHookCommand } from "./install-command.js";
+import { parseHookCommand } from "./hook-command.js";
 
 /** One hook handler as it appears in settings.json, with the event and matcher of its group. */
 export interface HookEntryRef {
   event: string;
   matcher?: string;
   command: string;
-  /** Seconds (Claude Code's unit). */
+  /** In the harness's unit (seconds for Claude Code and Codex, milliseconds for Gemini CLI). */
   timeout?: number;
   async?: boolean;
+  /** The handler's name, for harnesses that show one (Gemini CLI). */
+  name?: string;
 }
 
 /** What an install added; stored so uninstall removes exactly that. */
@@ -22,6 +26,12 @@ export interface InstallRecord {
   createdHooksKey: boolean;
   /** Events whose `hooks.<Event>` array install created. */
   createdEvents: string[];
+  /**
+   * How to give the user back the file as it was before the first install: whether it existed, the
+   * backup of its bytes, and the sha256 of what memdir last wrote (uninstall restores the bytes only
+   * when the file is still exactly that).
+   */
+  restore?: { existed: boolean; backupPath?: string; writtenSha256: string };
 }
 
 export type Obj = Record<string, unknown>;
@@ -35,14 +45,14 @@ export const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === J
 export function rootOf(settings: unknown): Obj {
   if (settings === undefined) return {};
   if (!isObj(settings)) {
-    throw new MemdirError("BAD_CONFIG", "Claude Code settings.json does not hold a JSON object", {
-      expected: "a JSON object at the top level of settings.json",
+    throw new MemdirError("BAD_CONFIG", "the settings file does not hold a JSON object", {
+      expected: "a JSON object at the top level of the settings file",
       received: Array.isArray(settings) ? "an array" : settings === null ? "null" : `a ${typeof settings}`,
-      hint: "fix settings.json by hand; memdir changed nothing",
+      hint: "fix the settings file by hand; memdir changed nothing",
     });
   }
   if (settings.hooks !== undefined && !isObj(settings.hooks)) {
-    throw new MemdirError("BAD_CONFIG", 'the "hooks" key of settings.json is not an object', {
+    throw new MemdirError("BAD_CONFIG", 'the "hooks" key of the settings file is not an object', {
       expected: '"hooks": { "<Event>": [ { "matcher"?: …, "hooks": [ … ] } ] }',
       received: Array.isArray(settings.hooks)
         ? "an array"
@@ -67,12 +77,14 @@ function refOf(event: string, group: Obj, hook: Obj & { command: string }): Hook
   if (typeof group.matcher === "string") ref.matcher = group.matcher;
   if (typeof hook.timeout === "number") ref.timeout = hook.timeout;
   if (typeof hook.async === "boolean") ref.async = hook.async;
+  if (typeof hook.name === "string") ref.name = hook.name;
   return ref;
 }
 
-/** `{type:"command", command, timeout, async?}` in the key order Claude Code's docs use. */
+/** `{name?, type:"command", command, timeout, async?}` in the key order the harnesses' docs use. */
 export function hookObject(e: HookEntryRef): Obj {
-  const h: Obj = { type: "command", command: e.command, timeout: e.timeout };
+  const h: Obj = e.name === undefined ? {} : { name: e.name };
+  Object.assign(h, { type: "command", command: e.command, timeout: e.timeout });
   if (e.async) h.async = true;
   return h;
 }
