@@ -18,6 +18,7 @@ export type {
   TranscriptRef,
 } from "./contract.js";
 
+export { countMemdirHooks } from "./shared/hooks-tree.js";
 export { type InstallPlan, planInstall, planUninstall, type UninstallPlan } from "./shared/install-plan.js";
 export {
   applyInstall,

@@ -7,8 +7,10 @@ import { execFileSync } from "node:child_process";
 import { realpathSync, statSync } from "node:fs";
 import { delimiter, join, resolve } from "node:path";
 import {
+  allAdapters,
   applyInstall,
   applyUninstall,
+  countMemdirHooks,
   type HarnessAdapter,
   type InstallScope,
   installStatePath,
@@ -199,4 +201,47 @@ export async function uninstallHarness(
   if (res.restored) lines.push(`restored ${settingsPath} to its bytes from before memdir`);
   else if (res.backupPath) lines.push(`backup: ${res.backupPath}`);
   return lines.join("\n");
+}
+
+/** Where one harness has memdir's hooks, and whether the harness trusts them. */
+export interface HarnessInstallStatus {
+  harness: HarnessName;
+  displayName: string;
+  /** Per settings file memdir can write: how many memdir hooks it holds (0 = not installed there). */
+  settings: { scope: InstallScope; path: string; hooks: number }[];
+  /** For harnesses that gate hooks on trust (Codex), when installed: what the harness says. */
+  trust?: string;
+}
+
+/** `memdir status`'s harness part: each harness's settings files and memdir's hooks in them. */
+export async function harnessInstallStatus(rt: Runtime): Promise<HarnessInstallStatus[]> {
+  const projectRoot = projectContext(rt, workingDir(rt), { unsafeOk: true }).paths.projectRoot;
+  const out: HarnessInstallStatus[] = [];
+  for (const adapter of await allAdapters()) {
+    const settings = adapter.install.scopes.map((scope) => {
+      const path = adapter.install.settingsPath(scope, {
+        env: rt.env,
+        home: homeDir(rt.env),
+        ...(scope === "user" ? {} : { projectRoot }),
+      });
+      let hooks = 0;
+      try {
+        hooks = countMemdirHooks(readSettingsFile(path).settings);
+      } catch {
+        hooks = 0; // an unreadable settings file: the harness does not load it either
+      }
+      return { scope, path, hooks };
+    });
+    const s: HarnessInstallStatus = { harness: adapter.name, displayName: adapter.displayName, settings };
+    const installed = settings.find((x) => x.hooks > 0);
+    if (installed && adapter.install.trustState)
+      s.trust = await adapter.install.trustState({
+        env: rt.env,
+        cwd: projectRoot,
+        settingsPath: installed.path,
+        executablePath: findExecutable(adapter.install.executable, rt.env),
+      });
+    out.push(s);
+  }
+  return out;
 }

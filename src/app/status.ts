@@ -2,6 +2,7 @@
  * `memdir status`: the paths in use, counts, the last extraction per session, recent failures and
  * skip reasons (from events.jsonl), and the health warnings SessionStart would show.
  */
+
 import { existsSync, readdirSync } from "node:fs";
 import { dreamInProgress, readLastConsolidatedAt } from "../jobs/dream/lock.js";
 import { breakerStatus, type DaySpend, spentToday } from "../llm/ledger/index.js";
@@ -11,6 +12,7 @@ import { scrub } from "../privacy/index.js";
 import { scanTopics } from "../store/index.js";
 import type { AppContext } from "./context.js";
 import { type EventRecord, readRecentEvents, recentHealthWarnings } from "./health.js";
+import type { HarnessInstallStatus } from "./install.js";
 import { llmFingerprint, resolveLlm } from "./llm-choice.js";
 
 export interface StatusReport {
@@ -167,11 +169,21 @@ export function buildStatus(ctx: AppContext): StatusReport {
 }
 
 export function formatStatus(
-  s: StatusReport,
+  s: StatusReport & { harnesses?: HarnessInstallStatus[] },
   color: { bold(s: string): string; dim(s: string): string },
 ): string {
   const out: string[] = [color.bold("memdir status"), ""];
   if (s.refused) out.push(color.bold(s.refused), "");
+  if (s.harnesses) {
+    out.push(color.bold("harnesses"));
+    for (const h of s.harnesses) {
+      const where = h.settings.filter((x) => x.hooks > 0);
+      out.push(
+        `  ${h.displayName.padEnd(12)} ${where.length ? where.map((x) => `${x.scope} (${x.hooks} hooks, ${x.path})`).join("; ") : `not installed (memdir install ${h.harness === "claude-code" ? "claude" : h.harness})`}${h.trust ? `; trust: ${h.trust}` : ""}`,
+      );
+    }
+    out.push("");
+  }
   out.push(color.bold("paths"));
   for (const [k, v] of Object.entries(s.paths)) out.push(`  ${k.padEnd(14)} ${v}`);
   out.push("", color.bold("counts"));

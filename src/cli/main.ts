@@ -5,7 +5,7 @@
 import { Command, Option } from "commander";
 import pc from "picocolors";
 import { projectContext, workingDir } from "../app/context.js";
-import { installHarness, uninstallHarness } from "../app/install.js";
+import { harnessInstallStatus, installHarness, uninstallHarness } from "../app/install.js";
 import { startJobWatchdog } from "../app/job-limits.js";
 import type { JobRequest } from "../app/job-request.js";
 import { replay } from "../app/replay.js";
@@ -74,7 +74,7 @@ program
   .description("paths in use, counts, last extraction per session, recent failures and skip reasons")
   .option("--json", "print as JSON")
   .option("--reset-breaker", "close the model circuit breaker now (after you fixed the key or the quota)")
-  .action((o: { json?: boolean; resetBreaker?: boolean }) => {
+  .action(async (o: { json?: boolean; resetBreaker?: boolean }) => {
     const rt = processRuntime();
     // Status also runs where memdir refuses to work (a linked state root): it says why.
     const ctx = projectContext(rt, workingDir(rt), { unsafeOk: true });
@@ -82,7 +82,7 @@ program
       const was = resetBreaker(ctx.paths.ledgerFile, rt.now());
       console.error(was ? "memdir: circuit breaker closed" : "memdir: the circuit breaker was not open");
     }
-    const s = buildStatus(ctx);
+    const s = { ...buildStatus(ctx), harnesses: await harnessInstallStatus(rt) };
     console.log(o.json ? JSON.stringify(s, null, 2) : formatStatus(s, color));
   });
 

@@ -3,9 +3,11 @@
  * (`{"hooks":{"<Event>":[{"matcher"?,"hooks":[{"type":"command","command","timeout","async"?}]}]}}`),
  * timeouts in seconds. Every hook also needs trust (trust.ts) or `codex exec` skips it silently.
  */
+
 import { join } from "node:path";
 import { MemdirError } from "../../core/errors.js";
 import type { Env, HookRegistration, InstallScope } from "../contract.js";
+import { versionAtLeast } from "../shared/hook-command.js";
 import { codexHome } from "./env.js";
 import type { HookEvent } from "./hook-types.js";
 
@@ -45,7 +47,7 @@ const SPECS: ReadonlyArray<{ event: HookEvent; matcher?: string; timeout: number
   { event: "SubagentStart", timeout: 5 },
   { event: "SubagentStop", timeout: 5, async: true },
   { event: "Stop", timeout: 10 },
-  { event: "PreCompact", timeout: 10, async: true },
+  { event: "PreCompact", timeout: 10 },
   { event: "SessionEnd", timeout: 3 },
 ];
 
@@ -54,21 +56,16 @@ export function parseVersion(output: string): string | undefined {
   return /(?:codex-cli\s+)?v?(\d+\.\d+\.\d+)/.exec(output)?.[1];
 }
 
-function atLeast(v: string, min: readonly [number, number, number]): boolean {
-  const p = v.split(".").map(Number);
-  for (let i = 0; i < 3; i++) if ((p[i] ?? 0) !== min[i]) return (p[i] ?? 0) > min[i]!;
-  return true;
-}
-
 /**
  * The hooks to register. `async: true` (the hook runs in the background, its output unused) is set on the
- * capture-only events PostToolUse, SubagentStop and PreCompact from 0.171.0 on, the version it was seen
+ * capture-only events PostToolUse and SubagentStop from 0.171.0 on (PreCompact stays synchronous: it writes
+ * the session summary the SessionStart(compact) after the compaction injects), the version it was seen
  * working in; an unknown or older version gets none. Codex kills async hooks still running when the process
  * exits: in `codex exec` the last tool call's PostToolUse can be lost (seen on a loaded 2-core machine); the
  * Stop hook (synchronous) reads the rollout, which holds every tool output, so nothing is lost for good.
  */
 export function registrations(version: string | undefined): HookRegistration[] {
-  const useAsync = version !== undefined && atLeast(version, [0, 171, 0]);
+  const useAsync = versionAtLeast(version, "0.171.0");
   return SPECS.map((s) => ({
     event: s.event,
     ...(s.matcher !== undefined ? { matcher: s.matcher } : {}),

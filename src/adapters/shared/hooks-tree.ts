@@ -160,3 +160,15 @@ export function createdBy(
   const events = new Set(Object.keys(hooks).filter((ev) => onlyOurs(hooks[ev], undefined)));
   return { hooksKey: Object.keys(hooks).length > 0 && events.size === Object.keys(hooks).length, events };
 }
+
+/** How many memdir hook commands a parsed settings object holds (0 for anything that is not a hooks tree). */
+export function countMemdirHooks(settings: unknown): number {
+  if (!isObj(settings) || !isObj(settings.hooks)) return 0;
+  let n = 0;
+  for (const groups of Object.values(settings.hooks)) {
+    if (!Array.isArray(groups)) continue;
+    for (const g of groups)
+      if (isObj(g) && Array.isArray(g.hooks)) for (const h of g.hooks) if (isOurs(h, undefined)) n++;
+  }
+  return n;
+}

@@ -30,6 +30,28 @@ export function extractionJob(
   };
 }
 
+/** The offline session summary before a compaction (provisional: the job's run still sees the messages as new). */
+async function writeSummaryNow(ctx: AppContext, input: CompactionEvent): Promise<void> {
+  try {
+    const { lockedSessionMemory } = await import("../session-memory-job.js");
+    await lockedSessionMemory(
+      ctx,
+      {
+        sessionId: input.sessionId,
+        ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
+        harness: input.harness,
+        reason: "precompact",
+        provisional: true,
+      },
+      false,
+    );
+  } catch (e) {
+    ctx.log("warn", "hook:compaction", `session summary not written before the compaction: ${String(e)}`, {
+      session_id: input.sessionId,
+    });
+  }
+}
+
 export async function onTurnEnd(
   ctx: AppContext,
   input: TurnEndEvent | CompactionEvent,
@@ -47,6 +69,10 @@ export async function onTurnEnd(
     due = !isStop || s.stops - s.lastExtractionStop >= config.extraction.everyNTurns;
     if (due) s.lastExtractionStop = s.stops;
   });
+  // Before a compaction the harness starts the compacted session right after this hook returns: the
+  // offline summary is written here, within the hook, so that start always injects it; the job's
+  // model run refines it later.
+  if (!isStop && config.sessionMemory.enabled) await writeSummaryNow(ctx, input);
   if (due) await rt.spawnJob(extractionJob(ctx, input));
   if (isStop) await maybeStartDream(ctx, input.sessionId);
   return undefined;

@@ -26,11 +26,7 @@ describe("install", () => {
     expect(regs.find((r) => r.event === "SessionEnd")?.timeout).toBeLessThanOrEqual(3);
     expect(regs.find((r) => r.event === "PreToolUse")?.matcher).toBe("^apply_patch$");
     expect(regs.find((r) => r.event === "PostToolUse")?.matcher).toBeUndefined();
-    expect(regs.filter((r) => r.async).map((r) => r.event)).toEqual([
-      "PostToolUse",
-      "SubagentStop",
-      "PreCompact",
-    ]);
+    expect(regs.filter((r) => r.async).map((r) => r.event)).toEqual(["PostToolUse", "SubagentStop"]);
     expect(install.registrations(undefined).some((r) => r.async)).toBe(false);
     expect(install.registrations("0.170.9").some((r) => r.async)).toBe(false);
     expect(install.registrations("0.172.0").some((r) => r.async)).toBe(true);
