@@ -126,6 +126,12 @@ export interface HarnessAdapter {
    * recall is then returned after the call instead.
    */
   recallAfterTool?: boolean;
+  /**
+   * True when the harness loads the project's MEMORY.md index into its context itself (Claude Code's auto
+   * memory), so memdir does not inject it again. `harnessMemoryDir`: the memory dir in use is the one
+   * the harness reads. Absent = the harness never loads it.
+   */
+  loadsMemoryIndex?(env: Env, o: { harnessMemoryDir: boolean }): boolean;
   /** The kind of a tool by its harness name. */
   toolKind(name: string): ToolKind;
   /** The project directory the harness tells its hooks and child processes, from `env`, if any. */

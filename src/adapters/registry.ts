@@ -4,6 +4,7 @@
  */
 import { HARNESSES, type HarnessName } from "../harness/index.js";
 import { projectDir as claudeProjectDir } from "./claude-code/env.js";
+import { harnessPid as claudeHarnessPid } from "./claude-code/memory-index.js";
 import { projectDir as codexProjectDir } from "./codex/env.js";
 import type { Env, HarnessAdapter } from "./contract.js";
 import { projectDir as geminiProjectDir } from "./gemini/env.js";
@@ -64,6 +65,11 @@ export async function sniffTranscript(head: string): Promise<HarnessAdapter | un
  * The project directory named by the harness that runs us, from the variables harnesses set for their
  * hooks and tools, else undefined. Sync and light: the CLI asks on every start.
  */
+/** The harness process that owns the session, when the harness names it in the hook's environment. */
+export function harnessOwnerPid(env: Env): number | undefined {
+  return claudeHarnessPid(env);
+}
+
 export function harnessProjectDir(env: Env): string | undefined {
   // Gemini CLI also sets Claude Code's variable, to the same directory.
   return geminiProjectDir(env) ?? claudeProjectDir(env) ?? codexProjectDir(env);

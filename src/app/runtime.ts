@@ -2,7 +2,9 @@
  * The process runtime: the ONLY place that reads process.env, the clock, cwd and pids (DESIGN.md §5 L5).
  * Everything below receives these values as parameters; tests and `memdir replay` build their own Runtime.
  */
+
 import { readFileSync } from "node:fs";
+import { harnessOwnerPid } from "../adapters/registry.js";
 import { isPidAlive } from "../core/lock.js";
 import { jobExecArgv } from "./job-limits.js";
 import { type JobRequest, jobArgv } from "./job-request.js";
@@ -36,8 +38,8 @@ const SHELLS = new Set(["sh", "bash", "dash", "zsh", "fish", "ksh", "busybox", "
  * that Claude Code runs command hooks through (`sh -c "…"`), using /proc on Linux.
  */
 export function harnessPid(env: Env, ppid: number): number {
-  const fromEnv = Number(env.CLAUDE_PID);
-  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+  const fromEnv = harnessOwnerPid(env);
+  if (fromEnv !== undefined) return fromEnv;
   let pid = ppid;
   for (let hops = 0; hops < 4; hops++) {
     try {

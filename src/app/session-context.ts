@@ -3,13 +3,12 @@
  * project MEMORY.md (when the harness does not load it itself), `<notepad-priority>`, project memory,
  * the session's own summary (on resume/compact), recent sessions, health warnings. Every block is fenced as data and escaped (inject/fence.ts fenceAsData).
  */
+
 import { existsSync, statSync } from "node:fs";
-import { join } from "node:path";
+import type { HarnessAdapter } from "../adapters/registry.js";
 import { describeError } from "../core/errors.js";
-import { readJsonFile } from "../core/json.js";
 import { sessionSummaryForPrompt } from "../jobs/summarize/read.js";
 import { formatPriorityContext, readNotepad } from "../notepad/index.js";
-import { claudeConfigDir } from "../paths/index.js";
 import { readProjectMemory, summarizeProjectMemory } from "../project/index.js";
 import { loadIndexForPrompt } from "../store/load.js";
 import { assembleContext, type ContextPart } from "./assemble.js";
@@ -18,29 +17,19 @@ import { recentHealthWarnings } from "./health.js";
 import { DATA_PREFACE } from "./inject/fence.js";
 import { recentSessionsText } from "./recent-sessions.js";
 
-const TRUTHY = new Set(["1", "true", "yes", "on"]);
-
 /**
- * Whether Claude Code itself loads the project MEMORY.md (config `harnessLoadsMemoryMd`; `"auto"`
- * follows Claude Code 2.1.x's enablement rules, reference/claude-code.md §2.2: only its default memory
- * dir, not when `CLAUDE_CODE_DISABLE_AUTO_MEMORY` is truthy, `CLAUDE_CODE_SIMPLE` is set, or the user
- * settings say `autoMemoryEnabled: false`).
+ * Whether the harness itself loads the project MEMORY.md (config `harnessLoadsMemoryMd`; `"auto"` asks
+ * the harness's adapter: Claude Code does from its own memory dir, Codex CLI and Gemini CLI never do).
  */
-export function harnessLoadsMemoryMd(ctx: AppContext): boolean {
+export function harnessLoadsMemoryMd(
+  ctx: AppContext,
+  adapter: Pick<HarnessAdapter, "loadsMemoryIndex">,
+): boolean {
   const v = ctx.config.harnessLoadsMemoryMd;
   if (typeof v === "boolean") return v;
-  const env = ctx.rt.env;
-  // Claude Code loads MEMORY.md from its default dir or its own `autoMemoryDirectory`, nothing else.
-  if (ctx.paths.memoryDirSource !== "default" && ctx.paths.memoryDirSource !== "claude-settings")
-    return false;
-  if (TRUTHY.has((env.CLAUDE_CODE_DISABLE_AUTO_MEMORY ?? "").toLowerCase()) || env.CLAUDE_CODE_SIMPLE)
-    return false;
-  const settings = readJsonFile<Record<string, unknown> | null>(
-    join(claudeConfigDir(env), "settings.json"),
-    null,
-    true,
-  );
-  return settings?.autoMemoryEnabled !== false;
+  const harnessMemoryDir =
+    ctx.paths.memoryDirSource === "default" || ctx.paths.memoryDirSource === "claude-settings";
+  return adapter.loadsMemoryIndex?.(ctx.rt.env, { harnessMemoryDir }) ?? false;
 }
 
 export interface SessionContextOptions {
@@ -48,6 +37,8 @@ export interface SessionContextOptions {
   source: string;
   /** The starting session (excluded from "recent sessions"). */
   sessionId: string;
+  /** The harness loads MEMORY.md itself (see harnessLoadsMemoryMd): memdir does not inject it. */
+  harnessLoadsMemoryMd: boolean;
   /** Extra warnings found while starting the session. */
   warnings?: string[];
   /** Collects what failed (one log line is written by the caller for all of them). */
@@ -94,7 +85,7 @@ export function buildSessionContext(ctx: AppContext, opts: SessionContextOptions
       });
   });
   safely("the project MEMORY.md", () => {
-    if (harnessLoadsMemoryMd(ctx)) return;
+    if (opts.harnessLoadsMemoryMd) return;
     const proj = loadIndexForPrompt(paths.memoryDir);
     if (proj?.warning) warnings.push(`project MEMORY.md: ${proj.warning}`);
     if (proj)

@@ -419,7 +419,11 @@ describe("budgets and the circuit breaker through the extraction job", () => {
     expect(s.server.requests).toHaveLength(1); // still open: nothing sent
     expect(s.events().some((e) => e.kind === "llm_breaker_open")).toBe(true);
     const ctx = projectContext(s.rt, s.rt.cwd);
-    const context = buildSessionContext(ctx, { source: "startup", sessionId: "next" });
+    const context = buildSessionContext(ctx, {
+      source: "startup",
+      sessionId: "next",
+      harnessLoadsMemoryMd: false,
+    });
     expect(context).toMatch(/model calls are paused until .*rate_limit/);
 
     s.advance(61_000);
@@ -430,7 +434,9 @@ describe("budgets and the circuit breaker through the extraction job", () => {
     expect(s.server.requests).toHaveLength(2); // exactly one probe
     for (const b of s.bodies().slice(1)) expect(b).not.toMatch(/rate limit/i); // never fed back
     const ctx2 = projectContext(s.rt, s.rt.cwd);
-    expect(buildSessionContext(ctx2, { source: "startup", sessionId: "next" })).not.toMatch(/paused/);
+    expect(
+      buildSessionContext(ctx2, { source: "startup", sessionId: "next", harnessLoadsMemoryMd: false }),
+    ).not.toMatch(/paused/);
   });
 });
 
@@ -629,7 +635,11 @@ describe("hardening found by a fresh tester", () => {
       s.transcript(conv(id, [{ user: `We deploy on Fridays only, ${id}.`, assistant: "OK." }]));
     await s.extract(turn("a"));
     const started = () =>
-      buildSessionContext(projectContext(s.rt, s.rt.cwd), { source: "startup", sessionId: "n" });
+      buildSessionContext(projectContext(s.rt, s.rt.cwd), {
+        source: "startup",
+        sessionId: "n",
+        harnessLoadsMemoryMd: false,
+      });
     expect(started()).toMatch(/paused.*auth/);
     expect(started()).toMatch(/extraction model failed/);
     await s.extract(turn("b"));

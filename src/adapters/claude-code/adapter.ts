@@ -6,6 +6,7 @@ import { formatClaudeHook } from "./hook-output.js";
 import { salvageClaudeHook } from "./hook-salvage.js";
 import { HOOK_EVENTS } from "./hook-types.js";
 import { claudeInstall } from "./install-adapter.js";
+import { loadsMemoryIndex } from "./memory-index.js";
 import { toolKind } from "./tools.js";
 import { deriveReplayHooks, readClaudeTranscript } from "./transcript.js";
 import { findClaudeTranscripts, sniffClaudeTranscript } from "./transcript-find.js";
@@ -17,6 +18,7 @@ export const claudeCodeAdapter: HarnessAdapter = {
   parseHook: parseClaudeHook,
   formatHook: formatClaudeHook,
   salvageHook: salvageClaudeHook,
+  loadsMemoryIndex,
   toolKind,
   projectDir,
   transcripts: {

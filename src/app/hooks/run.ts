@@ -31,7 +31,7 @@ async function handle(
 ): Promise<string | undefined> {
   switch (e.type) {
     case "sessionStart":
-      return (await import("./session-start.js")).onSessionStart(ctx, e);
+      return (await import("./session-start.js")).onSessionStart(ctx, e, adapter);
     case "prompt":
       return (await import("./prompt.js")).onPrompt(ctx, e);
     case "toolBefore":

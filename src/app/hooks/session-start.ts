@@ -4,6 +4,7 @@
  */
 
 import { statSync } from "node:fs";
+import type { HarnessAdapter } from "../../adapters/registry.js";
 import { describeError, MemdirError } from "../../core/errors.js";
 import type { SessionStartEvent } from "../../harness/index.js";
 import { claimMemoryDir } from "../../paths/index.js";
@@ -15,9 +16,13 @@ import {
   writeSessionStarted,
 } from "../../sessions/index.js";
 import { type AppContext, ensureProjectState } from "../context.js";
-import { buildSessionContext } from "../session-context.js";
+import { buildSessionContext, harnessLoadsMemoryMd } from "../session-context.js";
 
-export async function onSessionStart(ctx: AppContext, input: SessionStartEvent): Promise<string | undefined> {
+export async function onSessionStart(
+  ctx: AppContext,
+  input: SessionStartEvent,
+  adapter: Pick<HarnessAdapter, "loadsMemoryIndex">,
+): Promise<string | undefined> {
   const { paths, rt } = ctx;
   const now = rt.now();
   const warnings: string[] = [];
@@ -83,6 +88,7 @@ export async function onSessionStart(ctx: AppContext, input: SessionStartEvent):
   const context = buildSessionContext(ctx, {
     source: input.source,
     sessionId: input.sessionId,
+    harnessLoadsMemoryMd: harnessLoadsMemoryMd(ctx, adapter),
     warnings,
     failures,
   });

@@ -1,0 +1,33 @@
+/**
+ * Whether Claude Code itself loads the project MEMORY.md into its context (Claude Code 2.1.x enablement
+ * rules, reference/claude-code.md §2.2): only from its default memory dir (or its own
+ * `autoMemoryDirectory`), not when `CLAUDE_CODE_DISABLE_AUTO_MEMORY` is truthy or `CLAUDE_CODE_SIMPLE` is
+ * set, and not when the user settings say `autoMemoryEnabled: false`.
+ */
+import { join } from "node:path";
+import { readJsonFile } from "../../core/json.js";
+import { claudeConfigDir } from "../../paths/index.js";
+import type { Env } from "../contract.js";
+
+const TRUTHY = new Set(["1", "true", "yes", "on"]);
+
+export function loadsMemoryIndex(env: Env, o: { harnessMemoryDir: boolean }): boolean {
+  if (!o.harnessMemoryDir) return false;
+  if (TRUTHY.has((env.CLAUDE_CODE_DISABLE_AUTO_MEMORY ?? "").toLowerCase()) || env.CLAUDE_CODE_SIMPLE)
+    return false;
+  const settings = readJsonFile<Record<string, unknown> | null>(
+    join(claudeConfigDir(env), "settings.json"),
+    null,
+    true,
+  );
+  return settings?.autoMemoryEnabled !== false;
+}
+
+/**
+ * The harness process that owns the session: `CLAUDE_PID` when Claude Code sets it, else undefined
+ * (the caller walks up from the hook's parent process).
+ */
+export function harnessPid(env: Env): number | undefined {
+  const n = Number(env.CLAUDE_PID);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
