@@ -1,10 +1,10 @@
 /**
- * `memdir backfill [--from DIR] [--json]` (issue 3 point 6): past Claude Code transcripts into the
- * search index. A progress bar on stderr when it is a TTY; the summary on stdout at the end; the
+ * `memdir backfill [--harness claude|codex|gemini|all] [--from DIR] [--json]`: past transcripts of the
+ * harnesses (their default dirs) or of a directory into the search index. A progress bar on stderr when it is a TTY; the summary on stdout at the end; the
  * `cleanupPeriodDays` warning on stderr. Exits 1 when any file failed (the others are indexed).
  */
 import { resolve } from "node:path";
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { cleanupWarning, formatBackfillReport, runBackfill } from "../../app/backfill.js";
 import { projectContext, workingDir } from "../../app/context.js";
 import { processRuntime } from "../../app/runtime.js";
@@ -13,15 +13,21 @@ import { processRuntime } from "../../app/runtime.js";
 export function registerBackfill(program: Command): void {
   program
     .command("backfill")
-    .description("index past Claude Code transcripts (default ~/.claude/projects) for `memdir search`")
-    .option("--from <dir>", "scan this directory (recursively) for *.jsonl transcripts instead")
+    .description(
+      "index past transcripts (Claude Code ~/.claude/projects, Codex ~/.codex/sessions, Gemini ~/.gemini/tmp) for `memdir search`",
+    )
+    .addOption(
+      new Option("--harness <name>", "whose transcripts").choices(["claude", "codex", "gemini", "all"]).default("all"),
+    )
+    .option("--from <dir>", "scan this directory (recursively) for *.jsonl transcripts of any harness instead")
     .option("--json", "print the report as JSON")
-    .action(async (o: { from?: string; json?: boolean }) => {
+    .action(async (o: { from?: string; json?: boolean; harness: "claude" | "codex" | "gemini" | "all" }) => {
       const rt = processRuntime();
       const ctx = projectContext(rt, workingDir(rt));
       const tty = process.stderr.isTTY && !o.json;
       const report = await runBackfill(ctx, {
         from: o.from === undefined ? undefined : resolve(rt.cwd, o.from),
+        harness: o.harness === "claude" ? "claude-code" : o.harness,
         progress: tty
           ? { write: (s) => process.stderr.write(s), columns: process.stderr.columns || 80 }
           : undefined,
