@@ -3,11 +3,13 @@
  * SessionStart reclaim). One job per session at a time (a lock per session); every outcome is an event
  * that `memdir status` shows: `extraction`, `extraction_skipped` (with its reason), `extraction_failed`.
  */
+
 import { join } from "node:path";
 import { describeError, isMemdirError } from "../core/errors.js";
 import { acquireLockSync } from "../core/lock.js";
 import type { HarnessName } from "../harness/index.js";
 import { type RunExtractionResult, runExtraction } from "../jobs/extract/index.js";
+import { updateSummaryWithModel } from "../jobs/summarize/index.js";
 import { sessionStatePaths } from "../paths/index.js";
 import { foldToolLog } from "../project/index.js";
 import { readCursor, readSessionStarted, takeExtractionQueue } from "../sessions/index.js";
@@ -18,7 +20,7 @@ import { checkTranscriptInput } from "./job-input.js";
 import { TRANSCRIPT_READ_BYTES } from "./job-limits.js";
 import { type ModelChoice, openModel } from "./llm.js";
 import type { Runtime } from "./runtime.js";
-import { lockedSessionMemory } from "./session-memory-job.js";
+import { lockedSessionMemory } from "./session-memory-lock.js";
 import { transcriptAdapterFor } from "./transcript-reader.js";
 
 export interface ExtractJobOptions {
@@ -273,7 +275,9 @@ async function sessionMemory(
         transcriptPath: w.transcriptPath,
         ...(w.harness ? { harness: w.harness } : {}),
         reason,
-        provider: model.kind === "model" ? model.provider : undefined,
+        ...(model.kind === "model"
+          ? { model: { provider: model.provider, update: updateSummaryWithModel } }
+          : {}),
       },
       true,
     );

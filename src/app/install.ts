@@ -34,7 +34,7 @@ export interface InstallCliOptions {
   memdirBin?: string;
   /** Node executable to register (default: the running one). */
   nodePath?: string;
-  /** `<harness> --version` output; default: asks the installed harness (5 s timeout). */
+  /** `<harness> --version` output; default: asks the installed harness (20 s timeout: `gemini --version` takes 6-14 s on a 2-core machine). */
   harnessVersion?: string;
 }
 
@@ -100,7 +100,7 @@ function realBin(p: string): string {
 function detectVersion(adapter: HarnessAdapter, exe: string | undefined): string | undefined {
   if (!exe) return undefined;
   try {
-    const out = execFileSync(exe, ["--version"], { timeout: 5_000, stdio: ["ignore", "pipe", "ignore"] });
+    const out = execFileSync(exe, ["--version"], { timeout: 20_000, stdio: ["ignore", "pipe", "ignore"] });
     return adapter.install.parseVersion(String(out));
   } catch {
     return undefined;

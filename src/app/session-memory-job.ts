@@ -7,11 +7,9 @@
  * the running one reads the transcript as it is then anyway.
  */
 
-import { join } from "node:path";
 import { describeError } from "../core/errors.js";
-import { acquireLockSync, tryAcquireLock } from "../core/lock.js";
 import type { HarnessName } from "../harness/index.js";
-import { sessionStatePaths } from "../paths/index.js";
+import { updateSummaryWithModel } from "../jobs/summarize/index.js";
 import { type AppContext, ensureProjectState, projectContext } from "./context.js";
 import { openModel } from "./llm.js";
 import type { Runtime } from "./runtime.js";
@@ -20,6 +18,7 @@ import {
   type SessionMemoryOutcome,
   updateSessionMemory,
 } from "./session-memory.js";
+import { lockedSessionMemory } from "./session-memory-lock.js";
 
 export interface SessionMemoryJobOptions {
   /** The project directory (`--cwd`). */
@@ -30,50 +29,6 @@ export interface SessionMemoryJobOptions {
   transcriptPath?: string;
   /** `--harness`; default: recognised from the transcript. */
   harness?: HarnessName;
-}
-
-/** Lock file of the job in the session's state dir. */
-export const SESSION_MEMORY_JOB_LOCK = "session-memory.lock";
-
-/** A job lock older than this (ms) is taken over whatever its pid says (a hung model call). */
-const STALE_MS = 10 * 60_000;
-
-/**
- * `updateSessionMemory` under the session's session-memory lock, shared by this job and the
- * extraction job (so a Stop-time run and a mid-turn job never both call the model). With `wait`
- * (before a compaction, and the extraction job's turn-end run, which must cover the turn's last
- * messages) a held lock is waited for, up to a minute; without it (the mid-turn job) it means `busy`.
- */
-export async function lockedSessionMemory(
-  ctx: AppContext,
-  opts: SessionMemoryOptions,
-  wait = opts.reason === "precompact",
-): Promise<SessionMemoryOutcome> {
-  const sp = sessionStatePaths(ctx.paths.stateRoot, opts.sessionId);
-  const file = join(sp.dir, SESSION_MEMORY_JOB_LOCK);
-  const lockOpts = { pid: ctx.rt.pid, staleMs: STALE_MS };
-  let lock = tryAcquireLock(file, lockOpts);
-  if (!lock && wait) {
-    try {
-      lock = acquireLockSync(file, { ...lockOpts, timeoutMs: 60_000 });
-    } catch {
-      lock = undefined;
-    }
-  }
-  if (!lock) {
-    ctx.event("session_memory_skipped", { session_id: opts.sessionId, trigger: opts.reason, reason: "busy" });
-    return { status: "skipped", reason: "busy", path: "" };
-  }
-  try {
-    // Before a compaction a model may be slower than the compaction itself: the offline summary is
-    // written first (well under a second), so the compacted session's start always has one; the
-    // model's update follows.
-    if (opts.reason === "precompact" && opts.provider)
-      await updateSessionMemory(ctx, { ...opts, provider: undefined, provisional: true });
-    return await updateSessionMemory(ctx, opts);
-  } finally {
-    lock.release();
-  }
 }
 
 /**
@@ -89,13 +44,13 @@ export async function runSessionMemoryJob(
 ): Promise<SessionMemoryOutcome> {
   const ctx = projectContext(rt, opts.cwd);
   ensureProjectState(ctx);
-  let provider: SessionMemoryOptions["provider"];
+  let model: SessionMemoryOptions["model"];
   if (ctx.config.sessionMemory.enabled) {
     try {
-      const model = openModel(ctx);
-      if (model.kind === "model") provider = model.provider;
-      else if (model.kind === "unavailable")
-        ctx.log("warn", "job:session-memory", `model not used: ${model.reason}`, {
+      const m = openModel(ctx);
+      if (m.kind === "model") model = { provider: m.provider, update: updateSummaryWithModel };
+      else if (m.kind === "unavailable")
+        ctx.log("warn", "job:session-memory", `model not used: ${m.reason}`, {
           session_id: opts.sessionId,
         });
     } catch (e) {
@@ -109,6 +64,6 @@ export async function runSessionMemoryJob(
     transcriptPath: opts.transcriptPath,
     ...(opts.harness ? { harness: opts.harness } : {}),
     reason: "stop",
-    provider,
+    ...(model ? { model } : {}),
   });
 }

@@ -13,8 +13,8 @@ import {
   planPrepared,
   prepareSummaryUpdate,
   summaryPath,
-  updateSummaryWithModel,
 } from "../jobs/summarize/index.js";
+import type { updateSummaryWithModel } from "../jobs/summarize/model.js";
 import type { LlmProvider } from "../llm/types.js";
 import { readCursor, readSessionStarted } from "../sessions/index.js";
 import { withoutPrivateEchoes } from "../transcripts/index.js";
@@ -31,8 +31,12 @@ export interface SessionMemoryOptions {
   harness?: HarnessName;
   /** "stop" (turn end: thresholds apply) or "precompact" (forced refresh before a compaction). */
   reason: "stop" | "precompact";
-  /** A (guarded) model: it rewrites the sections that changed; without one the offline engine runs. */
-  provider?: LlmProvider;
+  /**
+   * A (guarded) model and the summarizer that asks it (jobs/summarize `updateSummaryWithModel`, passed in so
+   * the hooks, which only write offline summaries, never load it): it rewrites the sections that changed;
+   * without one the offline engine runs.
+   */
+  model?: { provider: LlmProvider; update: typeof updateSummaryWithModel };
   /**
    * Write the sections but keep the bookkeeping (offset, tokens, tool calls) of the previous update,
    * so the next run still sees these messages as new: the quick offline summary written before a
@@ -99,9 +103,9 @@ export async function updateSessionMemory(
     let sections = offline;
     let engine = "offline";
     let modelError: string | undefined;
-    if (opts.provider) {
+    if (opts.model) {
       const fresh = withoutPrivateEchoes(prep.newMessages, prep.messages);
-      const m = await updateSummaryWithModel(opts.provider, prep.current?.sections, fresh, {
+      const m = await opts.model.update(opts.model.provider, prep.current?.sections, fresh, {
         fallback: offline,
         maxInputTokens: ctx.config.llm.maxInputTokensPerCall,
         maxOutputTokens: ctx.config.llm.maxOutputTokensPerCall,

@@ -28,7 +28,8 @@ import {
   SESSION_MEMORY_GATE_STATE,
 } from "../../src/app/hooks/session-memory-gate.js";
 import { replay } from "../../src/app/replay.js";
-import { runSessionMemoryJob, SESSION_MEMORY_JOB_LOCK } from "../../src/app/session-memory-job.js";
+import { runSessionMemoryJob } from "../../src/app/session-memory-job.js";
+import { SESSION_MEMORY_JOB_LOCK } from "../../src/app/session-memory-lock.js";
 import { tryAcquireLock } from "../../src/core/lock.js";
 import { readSummaryFile, summaryPath } from "../../src/jobs/summarize/index.js";
 import { sessionStatePaths } from "../../src/paths/index.js";

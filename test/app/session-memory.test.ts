@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { projectContext } from "../../src/app/context.js";
 import { replay } from "../../src/app/replay.js";
 import { updateSessionMemory } from "../../src/app/session-memory.js";
-import { readSummaryFile } from "../../src/jobs/summarize/index.js";
+import { readSummaryFile, updateSummaryWithModel } from "../../src/jobs/summarize/index.js";
 import type { LlmProvider, LlmRequest, LlmResponse } from "../../src/llm/types.js";
 import { appSandbox } from "../helpers/app-sandbox.js";
 import { TRANSCRIPTS_DIR, tempDir } from "../helpers/tmp.js";
@@ -134,7 +134,7 @@ describe("updateSessionMemory", () => {
       sessionId: "m1",
       transcriptPath: transcript,
       reason: "stop",
-      provider,
+      model: { provider, update: updateSummaryWithModel },
     });
     expect(r).toMatchObject({ status: "updated", reason: "threshold", engine: "openai-compatible:scripted" });
     expect(provider.requests).toHaveLength(1);
@@ -161,7 +161,7 @@ describe("updateSessionMemory", () => {
       sessionId: "m1",
       transcriptPath: transcript,
       reason: "precompact",
-      provider,
+      model: { provider, update: updateSummaryWithModel },
     });
     expect(r.status).toBe("updated");
     expect(r.engine).toBe("offline");
@@ -183,7 +183,7 @@ describe("updateSessionMemory", () => {
       sessionId: "m1",
       transcriptPath: transcript,
       reason: "precompact",
-      provider: p2,
+      model: { provider: p2, update: updateSummaryWithModel },
     });
     expect(r2).toMatchObject({ status: "updated", engine: "offline" });
     expect(r2.error).toMatch(/429 rate limited/);

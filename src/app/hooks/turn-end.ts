@@ -33,7 +33,7 @@ export function extractionJob(
 /** The offline session summary before a compaction (provisional: the job's run still sees the messages as new). */
 async function writeSummaryNow(ctx: AppContext, input: CompactionEvent): Promise<void> {
   try {
-    const { lockedSessionMemory } = await import("../session-memory-job.js");
+    const { lockedSessionMemory } = await import("../session-memory-lock.js");
     await lockedSessionMemory(
       ctx,
       {
