@@ -11,7 +11,7 @@ import { realCliSkipReason } from "../helpers/harness/clis.js";
 import { isCompaction, isMainAnthropic } from "../helpers/harness/servers/anthropic-stream.js";
 import { bodyText, type HarnessRequest } from "../helpers/harness/servers/base.js";
 import { claude } from "./drivers.js";
-import { logProblems, readSubagents, waitForJobsIdle } from "./e2e-lib.js";
+import { logProblems, readSubagents, summaryBlock, waitForJobsIdle } from "./e2e-lib.js";
 import {
   closeScenario,
   expectHealthy,
@@ -58,10 +58,13 @@ describe.skipIf(skip !== null)("Claude Code end to end", { timeout: 90_000 }, ()
     const names = run.hookRuns.map((h) => h.name);
     expect(names).toContain("SessionStart:compact");
     const compactStart = run.hookRuns.find((h) => h.name === "SessionStart:compact")!;
-    expect(compactStart.stdout).toContain("summary of this session");
+    const context = (JSON.parse(compactStart.stdout) as { hookSpecificOutput: { additionalContext: string } })
+      .hookSpecificOutput.additionalContext;
+    const summary = summaryBlock(context);
+    expect(summary, "SessionStart(compact) context").toContain(`summaries/${s.session1}.md`);
     // The turn before the compaction (the resume's prompt) is in the summary only when PreCompact's
     // forced refresh was written before SessionStart(compact) read it.
-    expect(compactStart.stdout, "summary refreshed before SessionStart(compact)").toContain(resumeMark(s));
+    expect(summary, "summary refreshed before SessionStart(compact)").toContain(resumeMark(s));
     await waitForJobsIdle(s.sb);
   });
 

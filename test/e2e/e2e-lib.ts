@@ -228,3 +228,11 @@ export function readSubagents(p: MemdirPaths, sessionId: string): TrackedSubagen
     return { agents: [], total_spawned: 0, total_completed: 0, total_unmatched_stops: 0 };
   return JSON.parse(readFileSync(file, "utf8")) as TrackedSubagents;
 }
+
+/** The session-summary block memdir injected in `text` (`<memdir-memory source="summary of this session …">…`), or "". */
+export function summaryBlock(text: string): string {
+  const at = text.indexOf('<memdir-memory source="summary of this session');
+  if (at < 0) return "";
+  const end = text.indexOf("</memdir-memory>", at);
+  return end < 0 ? text.slice(at) : text.slice(at, end);
+}
