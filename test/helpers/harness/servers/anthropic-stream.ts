@@ -58,7 +58,7 @@ function answer(res: ServerResponse, req: HarnessRequest, scripted: Turn | null,
   const stop = "tool" in turn ? "tool_use" : "end_turn";
   const model = body.model ?? "claude-scripted";
   const usage = {
-    input_tokens: 10,
+    input_tokens: turn.inputTokens ?? 10,
     output_tokens: 5,
     cache_read_input_tokens: 0,
     cache_creation_input_tokens: 0,

@@ -9,14 +9,19 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** What the model says in one turn: text, or one tool call (with optional text before it). */
-export type Turn =
+/**
+ * What the model says in one turn: text, or one tool call (with optional text before it).
+ * `inputTokens`: the input token count the reply's usage reports (default 10), e.g. to pass a
+ * context-size threshold the harness or a hook reads from the transcript.
+ */
+export type Turn = (
   | { text: string }
   | {
       /** `namespace`: OpenAI Responses only, the tool group of a namespaced tool (Codex `multi_agent_v1`). */
       tool: { name: string; input: Record<string, unknown>; id?: string; namespace?: string };
       text?: string;
-    };
+    }
+) & { inputTokens?: number };
 
 export interface ScriptTurn {
   /** The turn, or a function of the request (e.g. a tool call naming an id from an earlier result). */

@@ -44,7 +44,11 @@ function response(turn: Turn, req: HarnessRequest, n: number): Record<string, un
     });
   return {
     candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
-    usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+    usageMetadata: {
+      promptTokenCount: turn.inputTokens ?? 10,
+      candidatesTokenCount: 5,
+      totalTokenCount: (turn.inputTokens ?? 10) + 5,
+    },
     modelVersion: modelOf(req),
     responseId: `resp_s${n}`,
   };

@@ -115,11 +115,11 @@ function answer(res: ServerResponse, req: HarnessRequest, scripted: Turn | null,
     });
   });
   const usage = {
-    input_tokens: 10,
+    input_tokens: turn.inputTokens ?? 10,
     input_tokens_details: { cached_tokens: 0 },
     output_tokens: 5,
     output_tokens_details: { reasoning_tokens: 0 },
-    total_tokens: 15,
+    total_tokens: (turn.inputTokens ?? 10) + 5,
   };
   events.push({
     event: "response.completed",
