@@ -237,7 +237,13 @@ export async function hookFaultMatrix(rounds: number, boundMs: number): Promise<
     // Two at a time: this machine kind has 2 cores. Each worker keeps its own recent baselines.
     const worker = async () => {
       const recent: number[] = [];
-      for (let c = cells.shift(); c; c = cells.shift()) await c(recent);
+      for (let c = cells.shift(); c; c = cells.shift()) {
+        try {
+          await c(recent);
+        } catch (e) {
+          failures.push(`a cell threw: ${e instanceof Error ? e.message : String(e)}`.slice(0, 400));
+        }
+      }
     };
     await Promise.all([worker(), worker()]);
   } finally {

@@ -3,7 +3,7 @@
  * The bin is a private copy of dist/ (`reliabilityBin`), not dist/ itself.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { BIN, type RunResult } from "../helpers/bin.js";
@@ -11,6 +11,20 @@ import { tempDir } from "../helpers/tmp.js";
 
 const BUNDLES = ["memdir.cjs", "cli.cjs", "hook.cjs", "search.cjs"];
 let privateBin: string | undefined;
+
+/** Removes the copies of test processes that are gone (a vitest worker is often killed, not exited). */
+function removeDeadCopies(): void {
+  for (const n of readdirSync(tmpdir())) {
+    const pid = Number(/^memdir-rel-bin-(\d+)-/.exec(n)?.[1]);
+    if (!pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (e) {
+      if ((e as { code?: string }).code === "ESRCH")
+        rmSync(join(tmpdir(), n), { recursive: true, force: true });
+    }
+  }
+}
 
 /**
  * The bin the trials run: a copy of dist/ taken once per test process, in a temp dir whose
@@ -24,7 +38,8 @@ let privateBin: string | undefined;
 export function reliabilityBin(): string {
   if (privateBin) return privateBin;
   const dist = dirname(BIN);
-  const root = mkdtempSync(join(tmpdir(), "memdir-rel-bin-"));
+  removeDeadCopies();
+  const root = mkdtempSync(join(tmpdir(), `memdir-rel-bin-${process.pid}-`));
   process.once("exit", () => rmSync(root, { recursive: true, force: true }));
   symlinkSync(realpathSync(join(dist, "..", "node_modules")), join(root, "node_modules"));
   const bin = join(root, "dist", "memdir.cjs");
