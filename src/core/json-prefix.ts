@@ -15,12 +15,16 @@ function skipWs(text: string, i: number): number {
   return i;
 }
 
-/** Index just after the string starting at `i` (a `"`), or -1 when the text ends inside it. */
+/**
+ * Index just after the string starting at `i` (a `"`), or -1 when the text ends inside it. Jumps from
+ * quote to quote with indexOf (a 4 MiB hook input is scanned natively, not char by char); a quote
+ * closes the string when an even number of backslashes precedes it.
+ */
 function stringEnd(text: string, i: number): number {
-  for (let j = i + 1; j < text.length; j++) {
-    const c = text.charCodeAt(j);
-    if (c === 0x5c) j++;
-    else if (c === 0x22) return j + 1;
+  for (let j = text.indexOf('"', i + 1); j >= 0; j = text.indexOf('"', j + 1)) {
+    let k = j - 1;
+    while (k > i && text.charCodeAt(k) === 0x5c) k--;
+    if ((j - 1 - k) % 2 === 0) return j + 1;
   }
   return -1;
 }
@@ -106,6 +110,25 @@ function stringsIn(raw: string): string[] {
   return out;
 }
 
+/**
+ * `stringsIn(text.slice(start))` for a value cut off at the end of `text`; a cut string (the usual
+ * case: a prompt or a tool output larger than memdir reads) is decoded without scanning it again.
+ */
+function cutValueText(text: string, start: number): string {
+  if (text.charCodeAt(start) !== 0x22) return stringsIn(text.slice(start)).join("\n");
+  const body = text.slice(start + 1);
+  // No escape and no control character: JSON.parse would return the body as it is.
+  if (!body.includes("\\") && !CONTROL.test(body)) return body;
+  try {
+    return JSON.parse(`"${withoutCutEscape(body)}"`) as string;
+  } catch {
+    return ""; // a malformed literal: skipped, as stringsIn does
+  }
+}
+
+/** A character JSON does not allow unescaped in a string. */
+const CONTROL = /[\u0000-\u001f]/;
+
 export interface ObjectPrefix {
   /** The top-level members whose values are complete. */
   fields: Record<string, unknown>;
@@ -144,7 +167,7 @@ export function readObjectPrefix(text: string): ObjectPrefix | undefined {
     if (text.charCodeAt(i) !== 0x3a) return i >= text.length ? { fields } : undefined;
     const valueStart = skipWs(text, i + 1);
     const end = jsonValueEnd(text, valueStart);
-    if (end < 0) return { fields, cutKey: key, cutText: stringsIn(text.slice(valueStart)).join("\n") };
+    if (end < 0) return { fields, cutKey: key, cutText: cutValueText(text, valueStart) };
     try {
       Object.defineProperty(fields, key, {
         value: JSON.parse(text.slice(valueStart, end)),

@@ -30,21 +30,39 @@ interface Stdin {
  */
 async function readStdin(): Promise<Stdin> {
   if (isTerminal()) return { bytes: Buffer.alloc(0), truncated: false };
-  const keep = new Collector();
-  const buf = Buffer.allocUnsafe(1 << 16);
+  // The kept bytes are read in place (no copy per chunk, no concat at the end); past them, the
+  // drained rest goes through a scratch buffer.
+  let head = Buffer.allocUnsafe(1 << 16);
+  let kept = 0;
+  let seen = 0;
+  const scratch = Buffer.allocUnsafe(1 << 16);
   for (;;) {
+    if (kept === head.length && head.length < MAX_HOOK_INPUT_BYTES) {
+      const bigger = Buffer.allocUnsafe(Math.min(head.length * 4, MAX_HOOK_INPUT_BYTES));
+      head.copy(bigger, 0, 0, kept);
+      head = bigger;
+    }
+    const into = kept < head.length ? head : scratch;
+    const at = into === head ? kept : 0;
     let n: number;
     try {
-      n = readSync(0, buf, 0, buf.length, null);
+      n = readSync(0, into, at, into.length - at, null);
     } catch (e) {
       const code = (e as { code?: string }).code;
-      if (code === "EAGAIN") return readStdinStream(keep);
+      if (code === "EAGAIN") {
+        const keep = new Collector();
+        keep.add(head.subarray(0, kept), seen - kept);
+        return readStdinStream(keep);
+      }
       if (code === "EOF") break;
       throw e;
     }
-    if (n === 0 || !keep.add(buf.subarray(0, n))) break;
+    if (n === 0) break;
+    seen += n;
+    if (into === head) kept += n;
+    if (seen > MAX_HOOK_INPUT_BYTES + MAX_DRAIN_BYTES) break;
   }
-  return keep.result();
+  return { bytes: head.subarray(0, kept), truncated: seen > MAX_HOOK_INPUT_BYTES };
 }
 
 /** Keeps the first MAX_HOOK_INPUT_BYTES bytes, counts the rest; `add` is false past MAX_DRAIN_BYTES. */
@@ -52,8 +70,9 @@ class Collector {
   private chunks: Buffer[] = [];
   private kept = 0;
   private seen = 0;
-  add(chunk: Buffer): boolean {
-    this.seen += chunk.length;
+  /** `dropped`: bytes already read past the kept ones before this chunk (the sync reads' drain). */
+  add(chunk: Buffer, dropped = 0): boolean {
+    this.seen += chunk.length + dropped;
     const room = MAX_HOOK_INPUT_BYTES - this.kept;
     if (room > 0) {
       const part = Buffer.from(chunk.subarray(0, room));

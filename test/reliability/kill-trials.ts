@@ -11,7 +11,7 @@ import { parseTopic } from "../../src/store/index.js";
 import { EXAMPLE_SESSION, EXAMPLE_SESSION_ID } from "../helpers/example.js";
 import { writePlantedMemory } from "../helpers/planted-memory.js";
 import { treeHash } from "../helpers/tree-hash.js";
-import { killAfter, type Sandbox, sandbox } from "./sandbox.js";
+import { type AsyncRun, describeRun, killAfter, type Sandbox, sandbox } from "./sandbox.js";
 
 export interface KillFigures {
   trials: number;
@@ -63,14 +63,30 @@ export function tornFiles(dir: string): string[] {
 interface History {
   changeSets: { id: string; kind: string; undoneBy?: string; status?: string }[];
 }
-/** Undoes every change set newest first (by id); true when all undos succeeded. */
-async function undoAll(s: Sandbox): Promise<boolean> {
-  const h = JSON.parse((await s.runAsync(["history", "--json"])).stdout) as History;
-  for (const cs of h.changeSets) {
-    if (cs.kind === "undo" || cs.undoneBy) continue;
-    if ((await s.runAsync(["undo", cs.id, "--json"])).status !== 0) return false;
+
+/** The JSON a run printed, or why there is none (its status, signal, stderr). */
+function jsonOf<T>(r: AsyncRun, what: string): { value: T } | { why: string } {
+  if (r.status !== 0 || r.timedOut) return { why: `${what}: ${describeRun(r)}` };
+  try {
+    return { value: JSON.parse(r.stdout) as T };
+  } catch (e) {
+    return { why: `${what}: no JSON on stdout (${(e as Error).message}); ${describeRun(r)}` };
   }
-  return true;
+}
+
+/**
+ * Undoes every change set newest first (by id); undefined when all undos succeeded, else what failed
+ * (`memdir history` or an undo: its status and stderr).
+ */
+async function undoAll(s: Sandbox): Promise<string | undefined> {
+  const h = jsonOf<History>(await s.runAsync(["history", "--json"]), "history --json");
+  if ("why" in h) return h.why;
+  for (const cs of h.value.changeSets) {
+    if (cs.kind === "undo" || cs.undoneBy) continue;
+    const u = await s.runAsync(["undo", cs.id, "--json"]);
+    if (u.status !== 0) return `undo ${cs.id}: ${describeRun(u)}`;
+  }
+  return undefined;
 }
 
 /** Topic bodies by file name (frontmatter dropped: it carries times). */
@@ -100,16 +116,18 @@ async function dreamTrial(r: () => number, calibrationMs: number, f: KillFigures
     f.torn++;
     f.failures.push(`dream: torn ${torn.join(", ")}`);
   }
-  if (!(await undoAll(s)) || memoryHash(s.memory) !== before) {
+  const undo = await undoAll(s);
+  if (undo || memoryHash(s.memory) !== before) {
     f.undoMismatches++;
-    f.failures.push("dream: undo did not restore the memory dir byte for byte");
+    f.failures.push(`dream: undo did not restore the memory dir byte for byte${undo ? ` (${undo})` : ""}`);
   }
-  const next = await s.runAsync(["dream", "--force", "--json"]);
-  const status =
-    next.status === 0 ? (JSON.parse(next.stdout) as { status: string; reason?: string }) : undefined;
-  if (!status || status.status === "skipped") {
+  const next = jsonOf<{ status: string; reason?: string }>(
+    await s.runAsync(["dream", "--force", "--json"]),
+    "dream --force --json",
+  );
+  if ("why" in next || next.value.status === "skipped") {
     f.stuckLocks++;
-    f.failures.push(`dream: the next dream did not run (${status?.reason ?? next.stderr.slice(0, 200)})`);
+    f.failures.push(`dream: the next dream did not run (${"why" in next ? next.why : next.value.reason})`);
   }
 }
 
@@ -136,7 +154,7 @@ async function extractTrial(
   const again = await s.runAsync(extractArgs(s, transcript));
   if (again.status !== 0) {
     f.stuckLocks++;
-    f.failures.push(`extract: the re-run failed: ${again.stderr.slice(0, 200)}`);
+    f.failures.push(`extract: the re-run failed: ${describeRun(again)}`);
   }
   const got = bodies(s.memory);
   const missing = [...clean].filter(([n, b]) => got.get(n) !== b).map(([n]) => n);
@@ -144,9 +162,10 @@ async function extractTrial(
     f.lost++;
     f.failures.push(`extract: lost ${missing.join(", ")}`);
   }
-  if (!(await undoAll(s)) || memoryHash(s.memory) !== before) {
+  const undo = await undoAll(s);
+  if (undo || memoryHash(s.memory) !== before) {
     f.undoMismatches++;
-    f.failures.push("extract: undo did not restore the memory dir byte for byte");
+    f.failures.push(`extract: undo did not restore the memory dir byte for byte${undo ? ` (${undo})` : ""}`);
   }
 }
 
@@ -176,14 +195,27 @@ export async function killTrials(dreams: number, extractions: number, seed = 11)
   const clean = bodies(ex.memory);
   if (clean.size === 0)
     throw new Error("the clean extraction stored nothing: the trials would prove nothing");
-  const trials: (() => Promise<void>)[] = [
-    ...Array.from({ length: dreams }, () => () => dreamTrial(r, dreamMs, f)),
-    ...Array.from({ length: extractions }, () => () => extractTrial(r, extractMs, clean, f)),
+  const trials: [string, () => Promise<void>][] = [
+    ...Array.from({ length: dreams }, (_, i): [string, () => Promise<void>] => [
+      `dream trial ${i}`,
+      () => dreamTrial(r, dreamMs, f),
+    ]),
+    ...Array.from({ length: extractions }, (_, i): [string, () => Promise<void>] => [
+      `extract trial ${i}`,
+      () => extractTrial(r, extractMs, clean, f),
+    ]),
   ];
   // Two at a time (this machine kind has 2 cores): the kill points stay random shares of a run.
+  // One bad trial is a recorded failure, never the end of the run.
   const next = async (): Promise<void> => {
     for (let t = trials.shift(); t; t = trials.shift()) {
-      await t();
+      try {
+        await t[1]();
+      } catch (e) {
+        f.failures.push(
+          `${t[0]}: the trial threw ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`.slice(0, 600),
+        );
+      }
       f.trials++;
     }
   };

@@ -18,9 +18,10 @@ import {
 } from "../helpers/secret-corpus/index.js";
 import { tempDir } from "../helpers/tmp.js";
 import { concurrentWrites } from "./concurrent-writes.js";
-import { hookFaultMatrix } from "./hook-faults.js";
+import { hookFaultMatrix, QUIET_NODE_MS, scaledBound } from "./hook-faults.js";
 import { killTrials, tornFiles } from "./kill-trials.js";
 import { MODE, pick, report } from "./mode.js";
+import { runNode } from "./sandbox.js";
 
 const LONG = MODE === "full" ? 3 * 3600_000 : 600_000;
 
@@ -31,6 +32,15 @@ describe(`reliability (${MODE})`, () => {
     writeFileSync(join(dir, "half.md"), "---\nname: half\ndescription: cut");
     writeFileSync(join(dir, "empty.md"), "");
     expect(tornFiles(dir).sort()).toEqual(["empty.md", "half.md"]);
+  });
+
+  it("the hook bound grows with the load node -e 0 shows, never below the bound; a hung run is killed", async () => {
+    expect(scaledBound(5_000, [QUIET_NODE_MS / 2, QUIET_NODE_MS])).toEqual({ bound: 5_000, scale: 1 });
+    expect(scaledBound(5_000, [4 * QUIET_NODE_MS, 4 * QUIET_NODE_MS, 100 * QUIET_NODE_MS]).bound).toBe(
+      20_000,
+    );
+    const hung = await runNode(["-e", "setInterval(() => {}, 1000)"], "", process.env, tempDir(), 1_000);
+    expect(hung).toMatchObject({ timedOut: true, signal: "SIGKILL" });
   });
 
   it(

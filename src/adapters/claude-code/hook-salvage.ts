@@ -42,9 +42,15 @@ const NOTE_MEMBER: Partial<Record<HookEvent, string>> = {
 export function salvageOversizedInput(event: HookEvent, raw: string | Buffer): SalvagedInput | undefined {
   const member = NOTE_MEMBER[event];
   if (!member) return undefined;
-  const bytes = typeof raw === "string" ? Buffer.from(raw, "utf8") : raw;
-  // A multi-byte character cut at the end decodes to U+FFFD: harmless in a note.
-  let head = bytes.subarray(0, MAX_HOOK_INPUT_BYTES).toString("utf8");
+  // A multi-byte character cut at the end decodes to U+FFFD: harmless in a note. A string that
+  // already is such a head (hooks/main.ts decodes its first MAX_HOOK_INPUT_BYTES bytes) is used as
+  // it is: encoding and decoding it again (4 MiB each way) would give it back unchanged.
+  let head =
+    typeof raw === "string" && toWellFormed(raw) === raw && Buffer.byteLength(raw) <= MAX_HOOK_INPUT_BYTES
+      ? raw
+      : (typeof raw === "string" ? Buffer.from(raw, "utf8") : raw)
+          .subarray(0, MAX_HOOK_INPUT_BYTES)
+          .toString("utf8");
   if (head.charCodeAt(0) === 0xfeff) head = head.slice(1);
   const p = readObjectPrefix(head);
   if (!p) return undefined;
