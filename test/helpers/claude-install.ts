@@ -4,7 +4,7 @@
  * which run async.
  */
 import type { HookEvent } from "../../src/adapters/claude-code/hook-types.js";
-import { claudeInstall } from "../../src/adapters/claude-code/install-adapter.js";
+import { claudeInstall } from "../../src/adapters/claude-code/install.js";
 import { type InstallRecord, planInstall as planShared } from "../../src/adapters/shared/install-plan.js";
 
 export function planInstall(o: {

@@ -5,7 +5,7 @@ import { parseClaudeHook } from "./hook-event.js";
 import { formatClaudeHook } from "./hook-output.js";
 import { salvageClaudeHook } from "./hook-salvage.js";
 import { HOOK_EVENTS } from "./hook-types.js";
-import { claudeInstall } from "./install-adapter.js";
+import { claudeInstall } from "./install.js";
 import { loadsMemoryIndex } from "./memory-index.js";
 import { toolKind } from "./tools.js";
 import { deriveReplayHooks, readClaudeTranscript } from "./transcript.js";

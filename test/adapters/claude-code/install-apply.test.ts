@@ -11,7 +11,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { settingsPathFor } from "../../../src/adapters/claude-code/install-adapter.js";
+import { settingsPathFor } from "../../../src/adapters/claude-code/install.js";
 import { planUninstall } from "../../../src/adapters/shared/install-plan.js";
 import {
   applyInstall,

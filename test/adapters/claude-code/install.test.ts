@@ -8,7 +8,7 @@ import {
   claudeInstall,
   DEFAULT_ASYNC_EVENTS,
   HOOK_SPECS,
-} from "../../../src/adapters/claude-code/install-adapter.js";
+} from "../../../src/adapters/claude-code/install.js";
 import { hookCommand, parseHookCommand, versionAtLeast } from "../../../src/adapters/shared/hook-command.js";
 import { type InstallRecord, planUninstall } from "../../../src/adapters/shared/install-plan.js";
 import { shellQuote, splitCommand } from "../../../src/core/shell.js";
