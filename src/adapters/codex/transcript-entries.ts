@@ -37,6 +37,8 @@ export type Item =
   | { kind: "tool_call"; callId: string; id: string; name: string; namespace?: string; input: Obj }
   | { kind: "tool_result"; callId: string; text: string; isError: boolean; raw: string }
   | { kind: "compacted"; summary: string }
+  /** `event_msg` `token_count`: the last model call's usage, in tokens (input without the cached part). */
+  | { kind: "usage"; inputTokens: number; outputTokens: number; cacheReadTokens: number }
   | { kind: "skip"; reason: string };
 
 export interface Row {
@@ -94,6 +96,19 @@ function eventItem(p: Obj): Item {
   if (t === "task_complete")
     return { kind: "turn_end", turnId: str(p.turn_id), lastAgentMessage: str(p.last_agent_message) };
   if (t === "thread_settings_applied") return { kind: "settings" };
+  if (t === "token_count") {
+    const last = (p.info as Obj | null | undefined)?.last_token_usage as Obj | undefined;
+    const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);
+    if (last && typeof last === "object") {
+      const cached = n(last.cached_input_tokens);
+      return {
+        kind: "usage",
+        inputTokens: Math.max(0, n(last.input_tokens) - cached),
+        outputTokens: n(last.output_tokens),
+        cacheReadTokens: cached,
+      };
+    }
+  }
   return { kind: "skip", reason: `event_msg:${/^[a-z_]{1,40}$/.test(t) ? t : "unknown"}` };
 }
 

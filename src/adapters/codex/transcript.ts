@@ -186,6 +186,19 @@ export function readCodexRollout(
       case "settings":
         skip("thread_settings_applied");
         break;
+      case "usage": {
+        // Codex 0.171.0 writes a token_count after each model call: it belongs to the newest assistant message.
+        const last = slice.messages.findLast((m) => m.kind === "assistant");
+        if (last)
+          last.usage = {
+            inputTokens: item.inputTokens,
+            outputTokens: item.outputTokens,
+            cacheReadTokens: item.cacheReadTokens,
+            cacheCreationTokens: 0,
+          };
+        else skip("token_count");
+        break;
+      }
       case "skip":
         skip(item.reason);
         break;

@@ -222,3 +222,25 @@ describe("deriveHooks", () => {
     expect(hooks.every((h) => h.payload.session_id === SID && h.payload.agent_id === AGENT)).toBe(true);
   });
 });
+
+describe("usage", () => {
+  it("each token_count's last call usage lands on the newest assistant message (input without the cached part)", () => {
+    const s = read(MAIN);
+    const withUsage = s.messages.filter((m) => m.kind === "assistant" && m.usage);
+    expect(withUsage.length).toBeGreaterThan(0);
+    expect(withUsage[0]?.usage).toEqual({
+      inputTokens: 10,
+      outputTokens: 5,
+      cacheReadTokens: 0,
+      cacheCreationTokens: 0,
+    });
+    const cached = join(mk(), "rollout.jsonl");
+    const lines = readFileSync(MAIN, "utf8").replace(
+      /"last_token_usage":\{"input_tokens":10,"cached_input_tokens":0/g,
+      '"last_token_usage":{"input_tokens":1200,"cached_input_tokens":1000',
+    );
+    writeFileSync(cached, lines);
+    const u = read(cached).messages.find((m) => m.usage)?.usage;
+    expect(u).toMatchObject({ inputTokens: 200, cacheReadTokens: 1000 });
+  });
+});
