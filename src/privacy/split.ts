@@ -5,7 +5,8 @@
  *
  * A piece starts a candidate when it starts with a rule's literal lead (rule-kit `lead`), or when it is
  * a short run (under 24 characters) that ends at a break and could be the start of a lead (a prefix of
- * one of the leads' literals, or a run starting with one: `gh`, `pypi-`, `sk_li`). The candidate is
+ * one of the leads' literals, or a run starting with one: `gh`, `pypi-`, `sk_li`) and that, with the
+ * piece after the break, starts with a lead (a lead cut by two breaks or more is not joined). The candidate is
  * joined with the pieces after it (at most 8, 1,024 characters in all); the longest join that a lead
  * rule reads as one token reaching into its last piece is redacted, from the first piece to the end of
  * the last, as `[REDACTED:<rule>]`.
@@ -21,7 +22,7 @@ import { isPlaceholder, marker, type SecretRule } from "./rule-kit.js";
 
 const PIECE_CHARS = "A-Za-z0-9_.+/=~-";
 /** Between two pieces: a line break (after an optional `\` continuation), or quote, operator, quote. */
-export const BREAK_SOURCE =
+const BREAK_SOURCE =
   "(?:[ \\t]*\\\\)?[ \\t]*(?:\\r?\\n|\\\\r?\\\\n)[ \\t]*|[\"'`][ \\t]*(?:(?:\\+|\\.{1,2}|\\|\\||&)[ \\t]*)?(?:\\\\?(?:\\r?\\n|\\\\r?\\\\n)[ \\t]*(?:(?:\\+|\\.{1,2}|\\|\\||&)[ \\t]*)?)?[\"'`]";
 const BREAK = new RegExp(BREAK_SOURCE, "y");
 /** Where a break can start (what may follow a piece that ends at one). */
@@ -47,7 +48,7 @@ for (const p of LEAD_LITERALS.prefixes) {
 const LEAD_FIRST = `[${[...literalsByFirst.keys()].map((c) => c.replace(/[\\\]^-]/, "\\$&")).join("")}]`;
 
 /** `run` could be where a lead starts: it is a prefix of a lead literal, or starts with one. */
-export function mayStartLead(run: string): boolean {
+function mayStartLead(run: string): boolean {
   return (literalsByFirst.get(run[0] as string) ?? []).some((p) =>
     p.length > run.length ? p.startsWith(run) : run.startsWith(p),
   );
@@ -61,7 +62,6 @@ export function mayStartLead(run: string): boolean {
 const SHORT_RUN_AT_BREAK = `(?=${LEAD_FIRST})(?=(?<run>[${PIECE_CHARS}]{1,${MAX_LEAD_PIECE - 1}}))\\k<run>(?=${BREAK_HEAD})`;
 /** A short run that ends at a break and may start a lead (no rules needed: the hot-path pre-check uses it). */
 const SPLIT_HEAD = new RegExp(`${TOKEN_START}${SHORT_RUN_AT_BREAK}`, "g");
-const BREAK_ALL = new RegExp(BREAK_SOURCE, "g");
 
 interface Compiled {
   rule: SecretRule;
@@ -70,7 +70,9 @@ interface Compiled {
   lead: RegExp;
 }
 
-let compiled: { candidate: RegExp; anyLead: RegExp; rules: Compiled[] } | undefined;
+let compiled: { candidate: RegExp; rules: Compiled[] } | undefined;
+/** Any lead, anchored (from the rules' `lead` sources only: no rule pattern is compiled for it). */
+let anyLead: RegExp | undefined;
 
 function compile(rules: readonly SecretRule[]) {
   const leads = rules.filter((r) => r.lead !== undefined);
@@ -86,7 +88,7 @@ function compile(rules: readonly SecretRule[]) {
     sticky: new RegExp(rule.pattern.source, `${rule.pattern.flags.replace("g", "")}y`),
     lead: new RegExp(`^(?:${rule.lead})`),
   }));
-  return { candidate, anyLead: new RegExp(`^(?:${source})`), rules: sticky };
+  return { candidate, rules: sticky };
 }
 
 /** The lead alternation for the scrub pre-check (`(?:ghp_|…)`). */
@@ -94,19 +96,38 @@ export function leadSource(rules: readonly SecretRule[]): string {
   return rules.flatMap((r) => (r.lead ? [r.lead] : [])).join("|");
 }
 
+/** The break and the piece after `pos`, if a break starts there. */
+function pieceAfter(text: string, pos: number): { brk: string; start: number; end: number } | undefined {
+  BREAK.lastIndex = pos;
+  const b = BREAK.exec(text);
+  if (!b) return undefined;
+  PIECE.lastIndex = b.index + b[0].length;
+  const p = PIECE.exec(text);
+  return p ? { brk: b[0], start: p.index, end: p.index + p[0].length } : undefined;
+}
+
+/**
+ * Whether the short run `text[start, end)` (that may start a lead and ends at a break) and the piece
+ * after the break start with a lead (`gh` + `p_…`). A lead split by two breaks or more is not joined:
+ * checking one piece keeps the pass linear on text like `do` + newline, repeated.
+ */
+function splitLeadAt(text: string, start: number, end: number, rules: readonly SecretRule[]): boolean {
+  const next = pieceAfter(text, end);
+  if (next === undefined) return false;
+  anyLead ??= new RegExp(`^(?:${leadSource(rules)})`);
+  return anyLead.test(text.slice(start, end) + text.slice(next.start, next.end));
+}
+
 /**
  * True when some lead may start in `text` across a break (`gh` + newline + `p_…`): the pre-check's
- * complement to a literal screen, which a lead split in two defeats. Cheap unless a short run that may
- * start a lead ends at a break; then the text after it, breaks removed, is tried against the leads.
+ * complement to a literal screen, which a lead split in two defeats. Cheap: no rule is compiled, and
+ * only a short run that may start a lead and ends at a break is tried with the piece after it.
  */
 export function maySplitLead(text: string, rules: readonly SecretRule[]): boolean {
   if (!/[\n"'`]|\\n/.test(text)) return false;
   SPLIT_HEAD.lastIndex = 0;
   for (let m = SPLIT_HEAD.exec(text); m !== null; m = SPLIT_HEAD.exec(text)) {
-    if (!mayStartLead(m[0])) continue;
-    compiled ??= compile(rules);
-    const joined = text.slice(m.index, m.index + 4 * MAX_LEAD_PIECE * MAX_PIECES).replace(BREAK_ALL, "");
-    if (compiled.anyLead.test(joined)) return true;
+    if (mayStartLead(m[0]) && splitLeadAt(text, m.index, m.index + m[0].length, rules)) return true;
   }
   return false;
 }
@@ -177,26 +198,23 @@ export function redactSplitTokens(text: string, rules: readonly SecretRule[]): s
   let last = 0;
   candidate.lastIndex = 0;
   for (let m = candidate.exec(text); m !== null; m = candidate.exec(text)) {
-    if (m.groups?.whole === undefined && !mayStartLead(m[0])) continue;
-    const pieces: [number, number][] = [[m.index, m.index + m[0].length]];
+    const end = m.index + m[0].length;
+    // A run that may start a lead (`do` + newline + `done`) is mostly not one: the next piece says.
+    if (m.groups?.whole === undefined && !(mayStartLead(m[0]) && splitLeadAt(text, m.index, end, rules)))
+      continue;
+    const pieces: [number, number][] = [[m.index, end]];
     const breaks: string[] = [];
     let total = m[0].length;
-    for (let pos = pieces[0]![1]; pieces.length < MAX_PIECES && total < MAX_JOINED; ) {
-      BREAK.lastIndex = pos;
-      const b = BREAK.exec(text);
-      if (!b) break;
-      PIECE.lastIndex = b.index + b[0].length;
-      const p = PIECE.exec(text);
+    for (let pos = end; pieces.length < MAX_PIECES && total < MAX_JOINED; ) {
+      const p = pieceAfter(text, pos);
       if (!p) break;
-      pieces.push([p.index, p.index + p[0].length]);
-      breaks.push(b[0]);
-      total += p[0].length;
-      pos = p.index + p[0].length;
+      pieces.push([p.start, p.end]);
+      breaks.push(p.brk);
+      total += p.end - p.start;
+      pos = p.end;
     }
     if (pieces.length < 2) continue;
     const parts = pieces.map(([s, e]) => text.slice(s, e));
-    // A run that may start a lead (`do` + newline + `done`) is mostly not one: one regex says.
-    if (m.groups?.whole === undefined && !compiled.anyLead.test(parts.join(""))) continue;
     const hit = longestJoin(parts, breaks, (k) => {
       PIECE_END.lastIndex = pieces[k]![1];
       return PIECE_END.test(text);
