@@ -4,12 +4,12 @@
  * + `'def')`, and a break inside the lead itself (`gh` + newline + `p_abc…`, `"pypi-" + "AgE…"`).
  *
  * A piece starts a candidate when it starts with a rule's literal lead (rule-kit `lead`), or when it is
- * a short run (under 24 characters) that ends at a break and could be the start of a lead (a prefix of
- * one of the leads' literals, or a run starting with one: `gh`, `pypi-`, `sk_li`) and that, with the
- * piece after the break, starts with a lead (a lead cut by two breaks or more is not joined). The candidate is
- * joined with the pieces after it (at most 8, 1,024 characters in all); the longest join that a lead
- * rule reads as one token reaching into its last piece is redacted, from the first piece to the end of
- * the last, as `[REDACTED:<rule>]`.
+ * a short run (under 24 characters) that ends at a break, could be the start of a lead (a prefix of one
+ * of the leads' literals, or a run starting with one: `gh`, `pypi-`, `sk_li`) and with the piece after
+ * the break starts with a lead (a lead cut by two breaks or more is not joined). The candidate is joined
+ * with the pieces after it (at most 8, 1,024 characters in all); the longest join that a lead rule reads
+ * as one token reaching into its last piece is redacted, from the first piece to the end of the last,
+ * as `[REDACTED:<rule>]`.
  *
  * A quote or a `\` continuation always joins. A bare line break after pieces that already make a whole
  * token joins the next piece only when it reads as the rest of a key, not as a word on the next line:
