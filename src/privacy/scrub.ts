@@ -7,7 +7,7 @@ import { mayHaveLead } from "./leads.js";
 import { stripPrivate } from "./private-tags.js";
 import { redactSecrets } from "./redact.js";
 import { tokenRules } from "./secret-rules.js";
-import { leadSource } from "./split.js";
+import { leadSource, maySplitLead } from "./split.js";
 
 /** A run of this many non-whitespace UTF-16 units is a blob (base64, minified code), not words. */
 export const MAX_TOKEN_UNITS = 65_536;
@@ -52,7 +52,8 @@ export function scrub(text: string): string {
  * only when no rule can fire, i.e. the text has no tag (`<`), no assignment or credential separator
  * (`=`, `:`, `@`), no run of 16+ token characters (every key, token, JWT and encoded-run rule needs one;
  * matched as `{16}`, not `{16,}`, which overflows the regex backtrack stack on a multi-megabyte token),
- * no token lead (`ghp_`, `sk-ant-`, … : a token split into short pieces starts with one), and none of
+ * no token lead (`ghp_`, `sk-ant-`, … : a token split into short pieces starts with one, or with a
+ * short run ending at a break that the pieces after it make a lead: `gh` + newline + `p_…`), and none of
  * the words the keyword rules look for (English, and the Korean `비밀번호`/`비번`/`암호` of the prose
  * rule). Hooks call `scrub` on every tool call; compiling the whole rule set costs more than a
  * millisecond per process. test/privacy/prefilter.test.ts checks that `scrub` equals the full pass
@@ -60,10 +61,14 @@ export function scrub(text: string): string {
  */
 export function mayNeedScrub(text: string): boolean {
   if (MAY_NEED.test(text)) return true;
-  // The literal screen first: the exact lead regex costs a hook milliseconds to build.
-  if (!mayHaveLead(text)) return false;
-  leadHint ??= new RegExp(`(?<![A-Za-z0-9_.+/~-])(?:${leadSource(tokenRules())})`);
-  return leadHint.test(text);
+  // The literal screen first: the exact lead regex costs a hook milliseconds to build. A lead split by a
+  // break (`gh` + newline + `p_…`) passes neither, so a short run that may start a lead and ends at a
+  // break is checked with the pieces after it joined.
+  if (mayHaveLead(text)) {
+    leadHint ??= new RegExp(`(?<![A-Za-z0-9_.+/~-])(?:${leadSource(tokenRules())})`);
+    if (leadHint.test(text)) return true;
+  }
+  return maySplitLead(text, tokenRules());
 }
 const MAY_NEED =
   /[<=:@]|[A-Za-z0-9+/_.~-]{16}|bearer|private|secret|token|pass|pwd|key|auth|cred|cookie|session|begin|비밀번호|비번|암호|\s-p|--pw|login|configure/i;

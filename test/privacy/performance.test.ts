@@ -79,6 +79,10 @@ const PATHOLOGICAL: Record<string, string> = {
   splitContinuation: runs("sk-ant-\\\n"),
   splitPieces: `ghp_${rep("abcdefgh\n")}`,
   splitEscaped: runs("xoxb-ab\\n"),
+  splitInLead: runs("gh\np_ab\n"),
+  splitLeadWords: rep("do\n"),
+  splitLeadQuotes: rep("'gh' + '"),
+  splitLeadRuns: runs("pypi-\nAgEabcdefghijklmnopqrstuvw\n"),
   echoPairs: runs("echo -n 'a:b"),
   curlUsers: runs("curl -u a:"),
 };

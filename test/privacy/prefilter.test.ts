@@ -16,6 +16,13 @@ const splitText = fc
     fc.constantFrom("\n", "\\\n  ", "' + '", '"\n  "', "'\n'", " ", "\\n"),
   )
   .map(([lead, pieces, gap]) => lead + pieces.join(gap));
+/** The same with a break inside the lead (`gh` + newline + `p_…`): a literal lead screen sees no lead. */
+const splitLead = fc
+  .tuple(splitText, fc.nat(), fc.constantFrom("\n", "\r\n", "\\\n  ", "' + '", '"\n  "', "\\n", " "))
+  .map(([text, at, gap]) => {
+    const i = 1 + (at % 12);
+    return text.slice(0, i) + gap + text.slice(i);
+  });
 
 describe("scrub pre-check", () => {
   it("skips plain commands", () => {
@@ -50,6 +57,20 @@ describe("scrub pre-check", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it("agrees with the full pass when the break is inside the lead", () => {
+    fc.assert(
+      fc.property(splitLead, (s) => {
+        expect(scrub(s)).toBe(scrubFull(s));
+      }),
+      { numRuns: 2000 },
+    );
+    // Short pieces only (no run of 16), no `:`/`=`, no keyword: only the split-lead check says yes.
+    const short = "gh\np_R4nd0mAbCdEf\nGh1JkLmNoPqRs\nTuVwXyZ012";
+    expect(scrubFull(short)).toBe("[REDACTED:github_token]");
+    expect(scrub(short)).toBe("[REDACTED:github_token]");
+    expect(mayNeedScrub("we do\ndone now\nls docs\n")).toBe(false);
   });
 
   it("agrees with the full pass on arbitrary strings", () => {
