@@ -7,9 +7,10 @@
  */
 import { readObjectPrefix } from "../../core/json-prefix.js";
 import { toWellFormed } from "../../core/text.js";
+import { MAX_HOOK_INPUT_BYTES } from "../../harness/events.js";
 import type { SalvagedHook } from "../contract.js";
-import { isSafeId } from "./hook-input.js";
-import { type HookEvent, isHookEvent, MAX_HOOK_INPUT_BYTES } from "./hook-types.js";
+import { isSafeId } from "../shared/hook-json.js";
+import { type HookEvent, isHookEvent } from "./hook-types.js";
 import { toolKind } from "./tools.js";
 
 export interface SalvagedInput {

@@ -8,7 +8,7 @@ import { readObjectPrefix } from "../../core/json-prefix.js";
 import { toWellFormed } from "../../core/text.js";
 import { MAX_HOOK_INPUT_BYTES } from "../../harness/index.js";
 import type { SalvagedHook } from "../contract.js";
-import { isSafeId } from "./hook-json.js";
+import { isSafeId } from "../shared/hook-json.js";
 
 /** Which member carries text for `<remember>` tags, per event. */
 const NOTE_MEMBER: Record<string, string> = { UserPromptSubmit: "prompt", PostToolUse: "tool_response" };

@@ -9,7 +9,7 @@ import { readObjectPrefix } from "../../core/json-prefix.js";
 import { toWellFormed } from "../../core/text.js";
 import { MAX_HOOK_INPUT_BYTES } from "../../harness/index.js";
 import type { SalvagedHook } from "../contract.js";
-import { isSafeId } from "./hook-json.js";
+import { isSafeId } from "../shared/hook-json.js";
 
 /** The member that carries note text, per event: the prompt, or a tool's output. */
 const NOTE_MEMBER: Readonly<Record<string, string>> = { BeforeAgent: "prompt", AfterTool: "tool_response" };
