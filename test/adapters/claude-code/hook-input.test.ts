@@ -336,6 +336,7 @@ describe("hot path", () => {
       "adapters/claude-code/hook-output.ts",
       "adapters/claude-code/hook-types.ts",
       "adapters/shared/hook-json.ts",
+      "adapters/shared/output-check.ts",
       "core/json-prefix.ts",
       "core/text.ts",
       "harness/events.ts",

@@ -290,6 +290,7 @@ describe("hot path", () => {
       "adapters/gemini/hook-types.ts",
       "adapters/gemini/tools.ts",
       "adapters/shared/hook-json.ts",
+      "adapters/shared/output-check.ts",
       "adapters/shared/salvage.ts",
       "core/json-prefix.ts",
       "core/text.ts",
