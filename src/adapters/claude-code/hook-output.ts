@@ -5,7 +5,12 @@
  */
 import { toWellFormed } from "../../core/text.js";
 import type { HookResult } from "../../harness/events.js";
-import { checkHookStdout, type HookStdoutSpec, systemMessageProblem } from "../shared/output-check.js";
+import {
+  checkHookStdout,
+  contextStdout,
+  type HookStdoutSpec,
+  systemMessageProblem,
+} from "../shared/output-check.js";
 import { HOOK_EVENTS, type HookEvent } from "./hook-types.js";
 
 /**
@@ -56,8 +61,7 @@ export function systemMessageOutput(text: string): SystemMessageOutput | undefin
 
 /** The exact stdout for a handler's result on `event` ("" for an unknown event, no context or an event without context). */
 export function formatClaudeHook(event: string, result: HookResult | undefined): string {
-  if (!result?.context || !(HOOK_EVENTS as readonly string[]).includes(event)) return "";
-  return serializeOutput(contextOutput(event as HookEvent, result.context));
+  return contextStdout(CONTEXT_EVENTS, event, result?.context);
 }
 
 /** The "print nothing" answer. */

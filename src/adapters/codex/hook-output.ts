@@ -5,9 +5,8 @@
  * unsupported …"). memdir only ever prints `{hookSpecificOutput: {hookEventName, additionalContext}}`.
  */
 
-import { toWellFormed } from "../../core/text.js";
 import type { HookResult } from "../../harness/index.js";
-import { checkHookStdout, type HookStdoutSpec } from "../shared/output-check.js";
+import { checkHookStdout, contextStdout, type HookStdoutSpec } from "../shared/output-check.js";
 import { HOOK_EVENTS, type HookEvent } from "./hook-types.js";
 
 /**
@@ -34,10 +33,7 @@ export function acceptsContext(event: string): boolean {
  * 2,500 tokens to `hook_outputs/` unless `additionalContextLimit` says otherwise), else "".
  */
 export function formatHookOutput(event: string, result: HookResult | undefined): string {
-  const text = result?.context;
-  if (text === undefined || text.trim() === "" || !acceptsContext(event)) return "";
-  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: toWellFormed(text) } };
-  return `${JSON.stringify(out)}\n`;
+  return contextStdout(CONTEXT_EVENTS, event, result?.context);
 }
 
 const COMMON = ["continue", "stopReason", "suppressOutput", "systemMessage"];

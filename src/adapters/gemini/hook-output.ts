@@ -11,9 +11,13 @@
  * BeforeTool context is ignored by 0.61 (BeforeTool reads only `tool_input`), AfterAgent reads only
  * `clearContext`, SessionEnd is not awaited: memdir prints nothing there.
  */
-import { toWellFormed } from "../../core/text.js";
 import type { HookResult } from "../../harness/index.js";
-import { checkHookStdout, type HookStdoutSpec, systemMessageProblem } from "../shared/output-check.js";
+import {
+  checkHookStdout,
+  contextStdout,
+  type HookStdoutSpec,
+  systemMessageProblem,
+} from "../shared/output-check.js";
 import { HOOK_EVENTS, type HookEvent } from "./hook-types.js";
 
 /** The events whose `hookSpecificOutput.additionalContext` reaches the model. */
@@ -28,10 +32,7 @@ export function acceptsContext(event: string): boolean {
  * on CONTEXT_EVENTS with non-blank context (made well-formed, not truncated: the caller budgets it), else "".
  */
 export function formatHook(nativeEvent: string, result: HookResult | undefined): string {
-  const text = result?.context;
-  if (text === undefined || text.trim() === "" || !acceptsContext(nativeEvent)) return "";
-  const out = { hookSpecificOutput: { hookEventName: nativeEvent, additionalContext: toWellFormed(text) } };
-  return `${JSON.stringify(out)}\n`;
+  return contextStdout(CONTEXT_EVENTS, nativeEvent, result?.context);
 }
 
 const TOP_KEYS = new Set([

@@ -1,10 +1,13 @@
 /**
- * Checking hook stdout the way a harness reads it (tests and `memdir doctor`): empty, or exactly one JSON
- * object whose keys and values the harness accepts for the event, with a `hookSpecificOutput` naming the
- * event. The walk is the same for every harness; what each accepts (keys per event, value types, where
- * `hookSpecificOutput` may appear, and the wording of a problem) is the adapter's HookStdoutSpec.
- * Hot path neighbour (loaded with hook-output.ts): imports nothing.
+ * Hook stdout for every harness: the context answer memdir prints (contextStdout), and checking stdout the
+ * way a harness reads it (tests and `memdir doctor`): empty, or exactly one JSON object whose keys and
+ * values the harness accepts for the event, with a `hookSpecificOutput` naming the event. The walk is the
+ * same for every harness; what each accepts (keys per event, value types, where `hookSpecificOutput` may
+ * appear, and the wording of a problem) is the adapter's HookStdoutSpec.
+ * Hot path (loaded with hook-output.ts): imports core/text only.
  */
+import { toWellFormed } from "../../core/text.js";
+
 export type Obj = Record<string, unknown>;
 
 /** What a harness accepts on hook stdout: the parameters of checkHookStdout. */
@@ -37,6 +40,22 @@ export interface HookStdoutSpec<E extends string> {
   context: "optional" | "nullable" | "required";
   /** Checks on hookSpecificOutput after additionalContext. */
   hsoValues?: (h: Obj, event: E) => string | undefined;
+}
+
+/**
+ * `{"hookSpecificOutput":{"hookEventName":event,"additionalContext":context}}\n` when `event` is one of
+ * `contextEvents` (the events whose additionalContext reaches the model) and `context` is not blank; else
+ * "" (print nothing). The context is made well-formed (a lone surrogate makes the model API answer 400)
+ * but not truncated: the caller budgets it.
+ */
+export function contextStdout(
+  contextEvents: readonly string[],
+  event: string,
+  context: string | undefined,
+): string {
+  if (context === undefined || context.trim() === "" || !contextEvents.includes(event)) return "";
+  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: toWellFormed(context) } };
+  return `${JSON.stringify(out)}\n`;
 }
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
