@@ -17,9 +17,14 @@ export function registerBackfill(program: Command): void {
       "index past transcripts (Claude Code ~/.claude/projects, Codex ~/.codex/sessions, Gemini ~/.gemini/tmp) for `memdir search`",
     )
     .addOption(
-      new Option("--harness <name>", "whose transcripts").choices(["claude", "codex", "gemini", "all"]).default("all"),
+      new Option("--harness <name>", "whose transcripts")
+        .choices(["claude", "codex", "gemini", "all"])
+        .default("all"),
     )
-    .option("--from <dir>", "scan this directory (recursively) for *.jsonl transcripts of any harness instead")
+    .option(
+      "--from <dir>",
+      "scan this directory (recursively) for *.jsonl transcripts of any harness instead",
+    )
     .option("--json", "print the report as JSON")
     .action(async (o: { from?: string; json?: boolean; harness: "claude" | "codex" | "gemini" | "all" }) => {
       const rt = processRuntime();
