@@ -107,10 +107,17 @@ export type ParseFailure =
   | "BAD_FIELD"
   | "UNSAFE_ID";
 
+/** A rejected hook input: its code and a reason that names no field values. */
+export interface HookRejection {
+  ok: false;
+  code: ParseFailure;
+  reason: string;
+}
+
 /** `notes` lists tolerated oddities (event-name mismatch, repaired surrogates); never field values. */
 export type ParsedHook<E extends HarnessEvent = HarnessEvent> =
   | { ok: true; event: E; notes: string[] }
-  | { ok: false; code: ParseFailure; reason: string };
+  | HookRejection;
 
 /** Hook stdin larger than this many bytes (4 MiB) is not parsed (its `<remember>` notes are salvaged). */
 export const MAX_HOOK_INPUT_BYTES = 4 * 1024 * 1024;

@@ -5,6 +5,12 @@
  */
 import { toWellFormed } from "../../core/text.js";
 import type { HookResult } from "../../harness/events.js";
+import {
+  checkHookStdout,
+  contextStdout,
+  type HookStdoutSpec,
+  systemMessageProblem,
+} from "../shared/output-check.js";
 import { HOOK_EVENTS, type HookEvent } from "./hook-types.js";
 
 /**
@@ -55,8 +61,7 @@ export function systemMessageOutput(text: string): SystemMessageOutput | undefin
 
 /** The exact stdout for a handler's result on `event` ("" for an unknown event, no context or an event without context). */
 export function formatClaudeHook(event: string, result: HookResult | undefined): string {
-  if (!result?.context || !(HOOK_EVENTS as readonly string[]).includes(event)) return "";
-  return serializeOutput(contextOutput(event as HookEvent, result.context));
+  return contextStdout(CONTEXT_EVENTS, event, result?.context);
 }
 
 /** The "print nothing" answer. */
@@ -69,36 +74,21 @@ export function serializeOutput(o: HookOutput): string {
   return o === undefined ? "" : `${JSON.stringify(o)}\n`;
 }
 
+const STDOUT: HookStdoutSpec<HookEvent> = {
+  events: HOOK_EVENTS,
+  topKeys: () => TOP_KEYS,
+  badTopKey: (k) => `unknown top-level key ${k}`,
+  values: systemMessageProblem,
+  noHso: (event) => (acceptsContext(event) ? undefined : `${event} accepts no hookSpecificOutput`),
+  context: "optional",
+};
+const TOP_KEYS = new Set(["continue", "stopReason", "suppressOutput", "systemMessage", "hookSpecificOutput"]);
+
 /**
  * Checks hook stdout the way Claude Code reads it: empty, or exactly one JSON object whose keys are
  * known, whose `hookSpecificOutput` (if any) names `event` and is allowed for it. Returns the first
  * problem found, or `undefined` when valid. For tests and `memdir doctor`.
  */
 export function checkHookOutput(event: HookEvent, stdout: string): string | undefined {
-  if (!HOOK_EVENTS.includes(event)) return `unknown event ${event}`;
-  const text = stdout.trim();
-  if (text === "") return undefined;
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return "stdout is not exactly one JSON document";
-  }
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return "stdout JSON is not an object";
-  const known = new Set(["continue", "stopReason", "suppressOutput", "systemMessage", "hookSpecificOutput"]);
-  for (const k of Object.keys(v)) if (!known.has(k)) return `unknown top-level key ${k}`;
-  const o = v as Record<string, unknown>;
-  if (o.systemMessage !== undefined && typeof o.systemMessage !== "string")
-    return "systemMessage is not a string";
-  const hso = o.hookSpecificOutput;
-  if (hso === undefined) return undefined;
-  if (!acceptsContext(event)) return `${event} accepts no hookSpecificOutput`;
-  if (typeof hso !== "object" || hso === null || Array.isArray(hso))
-    return "hookSpecificOutput is not an object";
-  const h = hso as Record<string, unknown>;
-  if (h.hookEventName !== event) return `hookEventName is ${String(h.hookEventName)}, expected ${event}`;
-  if (h.additionalContext !== undefined && typeof h.additionalContext !== "string") {
-    return "additionalContext is not a string";
-  }
-  return undefined;
+  return checkHookStdout(STDOUT, event, stdout);
 }

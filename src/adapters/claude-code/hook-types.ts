@@ -1,7 +1,10 @@
 /**
  * Claude Code hook events and the typed stdin of each (reference/claude-code.md §1.2; stable core in
- * 2.0.77 and 2.1.332). Re-exported by hook-input.ts.
+ * 2.0.77 and 2.1.332). Re-exported by hook-input.ts. Rejections (ParseFailure codes) and the stdin size
+ * cap (MAX_HOOK_INPUT_BYTES) are harness-neutral: harness/events.ts.
  */
+import type { HookRejection } from "../../harness/events.js";
+
 /** The ten events `memdir hook <event>` handles (Claude Code ≥ 2.0.77 has all ten). */
 export const HOOK_EVENTS = [
   "SessionStart",
@@ -21,12 +24,6 @@ export type HookEvent = (typeof HOOK_EVENTS)[number];
 export function isHookEvent(s: unknown): s is HookEvent {
   return typeof s === "string" && (HOOK_EVENTS as readonly string[]).includes(s);
 }
-
-/**
- * Stdin larger than this many bytes (4 MiB) is rejected before JSON.parse, so a 5 MB single line
- * costs one length check. Readers should stop reading after MAX_HOOK_INPUT_BYTES + 1 bytes.
- */
-export const MAX_HOOK_INPUT_BYTES = 4 * 1024 * 1024;
 
 /** Fields every event carries (§1.2 "Common fields"); `hook_event_name` is always the argv event. */
 interface HookInputBase {
@@ -110,17 +107,7 @@ export type HookInput =
   | SessionEndInput;
 export type HookInputFor<E extends HookEvent> = Extract<HookInput, { hook_event_name: E }>;
 
-/** Why an input was rejected; stable strings for logs and tests. */
-export type ParseFailure =
-  | "UNKNOWN_EVENT"
-  | "EMPTY"
-  | "TOO_LARGE"
-  | "NOT_JSON"
-  | "NOT_OBJECT"
-  | "MISSING_FIELD"
-  | "BAD_FIELD"
-  | "UNSAFE_ID";
 /** `notes` lists tolerated oddities (event-name mismatch, repaired surrogates); never secrets. */
 export type ParseResult<I extends HookInput = HookInput> =
   | { ok: true; input: I; notes: string[] }
-  | { ok: false; code: ParseFailure; reason: string };
+  | HookRejection;

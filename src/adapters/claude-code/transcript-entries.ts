@@ -5,10 +5,9 @@
  * `type` (progress, file-history-snapshot, queue-operation, summary, …) is skipped, as are unknown types.
  * Parsing never throws: a line that is not a JSON object becomes a `skip` item (`bad_json`).
  */
-import { closeSync } from "node:fs";
-import { openInputFile } from "../../core/input-file.js";
 import { type ReadLinesOptions, readLines } from "../../core/jsonl.js";
 import type { ConversationMessage } from "../../transcripts/types.js";
+import { inputFileSize } from "../shared/transcript-cursor.js";
 import { classifyUserText, isRejection, LOCAL_COMMANDS, toolResultText } from "./transcript-text.js";
 
 export interface Envelope {
@@ -129,9 +128,7 @@ export function* readClaudeRows(
  * @throws MemdirError NOT_FOUND (no file), INPUT_REFUSED (a FIFO, device, socket or directory), IO.
  */
 export function transcriptSize(path: string): number {
-  const { fd, size } = openInputFile(path, { what: "the transcript" });
-  closeSync(fd);
-  return size;
+  return inputFileSize(path, "the transcript");
 }
 
 function skipRow(start: number, end: number, reason: string): Row {

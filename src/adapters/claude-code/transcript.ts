@@ -3,7 +3,6 @@
  * (and `<session>/subagents/agent-<id>.jsonl`) → the harness-neutral model of `transcripts/`.
  * Also exports `deriveHookEvents` (replay) from `hook-events.ts`.
  */
-import { MemdirError } from "../../core/errors.js";
 import type {
   ConversationMessage,
   ToolCall,
@@ -11,6 +10,7 @@ import type {
   TranscriptSlice,
 } from "../../transcripts/types.js";
 import type { ReplayHook } from "../contract.js";
+import { checkCursor, finishSlice, startSlice } from "../shared/transcript-cursor.js";
 import { deriveHookEvents } from "./hook-events.js";
 import { toolUse } from "./tools.js";
 import { readClaudeRows, transcriptSize } from "./transcript-entries.js";
@@ -56,30 +56,10 @@ export function readClaudeTranscript(
   fromOffset = 0,
   bounds: TranscriptReadBounds = {},
 ): TranscriptSlice {
-  if (!Number.isSafeInteger(fromOffset) || fromOffset < 0) {
-    throw new MemdirError("BAD_INPUT", "a transcript cursor must be a byte offset", {
-      expected: "an integer >= 0 (an endOffset returned by an earlier read)",
-      received: String(fromOffset),
-      hint: "reset the extraction cursor of this session to 0",
-    });
-  }
+  checkCursor(fromOffset);
   const size = transcriptSize(path);
-  const slice: TranscriptSlice = {
-    sessionId: undefined,
-    cwd: undefined,
-    messages: [],
-    compactions: [],
-    endOffset: fromOffset,
-    skipped: {},
-  };
-  const skip = (reason: string) => {
-    slice.skipped[reason] = (slice.skipped[reason] ?? 0) + 1;
-  };
-  if (fromOffset > size) {
-    skip("cursor_past_end");
-    slice.endOffset = size;
-    return slice;
-  }
+  const { slice, skip, pastEnd } = startSlice(fromOffset, size);
+  if (pastEnd) return slice;
   const byMessageId = new Map<string, ConversationMessage>();
   const calls = new Map<string, ToolCall>();
   const stats = { budgetHit: false };
@@ -153,11 +133,5 @@ export function readClaudeTranscript(
         skip(item.kind);
     }
   }
-  const before = slice.messages.length;
-  slice.messages = slice.messages.filter(
-    (m) => m.kind !== "assistant" || m.text !== "" || m.toolCalls.length > 0,
-  );
-  if (slice.messages.length < before) slice.skipped.empty_assistant = before - slice.messages.length;
-  if (stats.budgetHit) slice.more = true;
-  return slice;
+  return finishSlice(slice, stats.budgetHit);
 }

@@ -5,12 +5,16 @@
  * known fields of the wrong type are rejected. Reasons name no field values.
  */
 import type { HarnessEvent, ParsedHook, ToolAfterEvent } from "../../harness/index.js";
-import { decodeHookJson, failure, isSafeId, type Obj, typeName } from "./hook-json.js";
-import { HOOK_EVENTS, type HookEvent, isHookEvent, UNHANDLED_EVENTS } from "./hook-types.js";
+import {
+  type FieldSpec,
+  type HookStdinSpec,
+  hookFailure,
+  isSafeId,
+  type Obj,
+  parseHookStdin,
+} from "../shared/hook-json.js";
+import { HOOK_EVENTS, type HookEvent, UNHANDLED_EVENTS } from "./hook-types.js";
 import { toolUse } from "./tools.js";
-
-type Kind = "string" | "nonEmptyString" | "boolean" | "any";
-type FieldSpec = Record<string, { kind: Kind; required?: boolean }>;
 
 const COMMON: FieldSpec = {
   cwd: { kind: "nonEmptyString", required: true },
@@ -43,11 +47,17 @@ const PER_EVENT: Record<HookEvent, FieldSpec> = {
   SessionEnd: { reason: { kind: "string" } },
 };
 
-function checkKind(v: unknown, kind: Kind): boolean {
-  if (kind === "any") return true;
-  if (kind === "boolean") return typeof v === "boolean";
-  return typeof v === "string" && (kind === "string" || v.length > 0);
-}
+const SPEC: HookStdinSpec<HookEvent> = {
+  events: HOOK_EVENTS,
+  eventLabel: "Codex hook event",
+  expected: "one JSON object on stdin (Codex CLI 0.171 hook input)",
+  common: COMMON,
+  perEvent: PER_EVENT,
+  unknownHint: (event) =>
+    (UNHANDLED_EVENTS as readonly string[]).includes(event)
+      ? " (defined by Codex, not handled by memdir: do not register it)"
+      : "",
+};
 
 const SOURCES = new Set(["startup", "resume", "clear", "compact", "fork"]);
 
@@ -58,40 +68,15 @@ const SOURCES = new Set(["startup", "resume", "clear", "compact", "fork"]);
  * `tool_name` for their events), and known fields of the wrong type.
  */
 export function parseHookInput(event: string, raw: string | Buffer): ParsedHook<HarnessEvent> {
-  if (!isHookEvent(event)) {
-    const unhandled = (UNHANDLED_EVENTS as readonly string[]).includes(event);
-    return {
-      ok: false,
-      code: "UNKNOWN_EVENT",
-      reason: `expected one of ${HOOK_EVENTS.join(", ")} as the Codex hook event; received ${JSON.stringify(event.slice(0, 40))}${unhandled ? " (defined by Codex, not handled by memdir: do not register it)" : ""}`,
-    };
-  }
-  const d = decodeHookJson(raw);
-  if (!d.ok) return d;
-  const { obj, notes } = d;
-  if (obj.hook_event_name !== undefined && obj.hook_event_name !== event)
-    notes.push(
-      `hook_event_name ${JSON.stringify(String(obj.hook_event_name).slice(0, 40))} != argv ${event}; using ${event}`,
-    );
-  const spec: FieldSpec = { ...COMMON, ...PER_EVENT[event] };
-  for (const [name, { kind, required }] of Object.entries(spec)) {
-    let v = obj[name];
-    if (v === null) v = obj[name] = undefined;
-    if (v === undefined) {
-      if (required) return failure("MISSING_FIELD", `no ${name} for ${event}`);
-      continue;
-    }
-    if (!checkKind(v, kind)) {
-      const want = kind === "nonEmptyString" ? "a non-empty string" : `a ${kind}`;
-      return failure("BAD_FIELD", `${name} as ${typeName(v)} for ${event} (${name} must be ${want})`);
-    }
-  }
-  if (typeof obj.agent_id === "string" && !isSafeId(obj.agent_id))
-    return failure(
+  const r = parseHookStdin(SPEC, event, raw);
+  if (!r.ok) return r;
+  if (typeof r.obj.agent_id === "string" && !isSafeId(r.obj.agent_id))
+    return hookFailure(
+      SPEC.expected,
       "UNSAFE_ID",
       "an agent_id that is not a safe file name (/, \\, .., NUL or control character)",
     );
-  return { ok: true, event: toEvent(event, obj), notes };
+  return { ok: true, event: toEvent(r.event, r.obj), notes: r.notes };
 }
 
 const s = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);

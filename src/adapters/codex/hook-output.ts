@@ -5,8 +5,8 @@
  * unsupported …"). memdir only ever prints `{hookSpecificOutput: {hookEventName, additionalContext}}`.
  */
 
-import { toWellFormed } from "../../core/text.js";
 import type { HookResult } from "../../harness/index.js";
+import { checkHookStdout, contextStdout, type HookStdoutSpec } from "../shared/output-check.js";
 import { HOOK_EVENTS, type HookEvent } from "./hook-types.js";
 
 /**
@@ -33,10 +33,7 @@ export function acceptsContext(event: string): boolean {
  * 2,500 tokens to `hook_outputs/` unless `additionalContextLimit` says otherwise), else "".
  */
 export function formatHookOutput(event: string, result: HookResult | undefined): string {
-  const text = result?.context;
-  if (text === undefined || text.trim() === "" || !acceptsContext(event)) return "";
-  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: toWellFormed(text) } };
-  return `${JSON.stringify(out)}\n`;
+  return contextStdout(CONTEXT_EVENTS, event, result?.context);
 }
 
 const COMMON = ["continue", "stopReason", "suppressOutput", "systemMessage"];
@@ -68,6 +65,33 @@ const TYPES: Record<string, "string" | "boolean"> = {
   reason: "string",
 };
 
+const STDOUT: HookStdoutSpec<HookEvent> = {
+  events: HOOK_EVENTS,
+  raw: (_stdout, event) => (event === "SessionEnd" ? "SessionEnd reads no hook output" : undefined),
+  topKeys: (event) => new Set([...COMMON, ...EXTRA[event]]),
+  badTopKey: (k, event) => `${event} output has no key ${k} (additionalProperties: false)`,
+  nullableTypes: TYPES,
+  values: (o, event) => {
+    if (o.decision !== undefined && o.decision !== null && o.decision !== "block")
+      return `decision must be "block" on ${event}`;
+    if (event === "PreToolUse" && (o.continue === false || o.stopReason != null))
+      return "PreToolUse does not support continue:false or stopReason";
+    if ((event === "PreToolUse" || event === "PostToolUse") && o.suppressOutput === true)
+      return `${event} does not support suppressOutput`;
+    return undefined;
+  },
+  nullHsoAbsent: true,
+  hsoKeys: {
+    allowed: (event) => new Set(HSO[event] ?? []),
+    bad: (k, event) => `hookSpecificOutput has no key ${k} on ${event}`,
+  },
+  context: "nullable",
+  hsoValues: (h, event) =>
+    event === "PostToolUse" && h.updatedMCPToolOutput != null
+      ? "PostToolUse does not support updatedMCPToolOutput"
+      : undefined,
+};
+
 /**
  * Checks hook stdout the way Codex 0.171.0 reads it: empty, or one JSON object whose keys the event's
  * schema allows, of the right types, with a `hookSpecificOutput` naming `event`, and none of the values
@@ -76,41 +100,5 @@ const TYPES: Record<string, "string" | "boolean"> = {
  * or undefined when valid. For tests and `memdir doctor`.
  */
 export function checkHookOutput(event: string, stdout: string): string | undefined {
-  if (!(HOOK_EVENTS as readonly string[]).includes(event)) return `unknown event ${event}`;
-  const ev = event as HookEvent;
-  const text = stdout.trim();
-  if (text === "") return undefined;
-  if (ev === "SessionEnd") return "SessionEnd reads no hook output";
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return "stdout is not exactly one JSON document";
-  }
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return "stdout JSON is not an object";
-  const o = v as Record<string, unknown>;
-  const allowed = new Set([...COMMON, ...EXTRA[ev]]);
-  for (const k of Object.keys(o)) {
-    if (!allowed.has(k)) return `${event} output has no key ${k} (additionalProperties: false)`;
-    const t = TYPES[k];
-    if (t && o[k] !== null && typeof o[k] !== t) return `${k} is not a ${t}`;
-  }
-  if (o.decision !== undefined && o.decision !== null && o.decision !== "block")
-    return `decision must be "block" on ${event}`;
-  if (ev === "PreToolUse" && (o.continue === false || o.stopReason != null))
-    return "PreToolUse does not support continue:false or stopReason";
-  if ((ev === "PreToolUse" || ev === "PostToolUse") && o.suppressOutput === true)
-    return `${event} does not support suppressOutput`;
-  const hso = o.hookSpecificOutput;
-  if (hso === undefined || hso === null) return undefined;
-  if (typeof hso !== "object" || Array.isArray(hso)) return "hookSpecificOutput is not an object";
-  const h = hso as Record<string, unknown>;
-  if (h.hookEventName !== event) return `hookEventName is ${String(h.hookEventName)}, expected ${event}`;
-  const keys = new Set(["hookEventName", ...(HSO[ev] ?? [])]);
-  for (const k of Object.keys(h)) if (!keys.has(k)) return `hookSpecificOutput has no key ${k} on ${event}`;
-  if (h.additionalContext != null && typeof h.additionalContext !== "string")
-    return "additionalContext is not a string";
-  if (ev === "PostToolUse" && h.updatedMCPToolOutput != null)
-    return "PostToolUse does not support updatedMCPToolOutput";
-  return undefined;
+  return checkHookStdout(STDOUT, event, stdout);
 }

@@ -2,9 +2,6 @@
  * Codex CLI 0.171.0 rollout reader (transcript-entries.ts has the line shapes) → the neutral model of
  * `transcripts/`, with the byte-cursor rules of the Claude Code reader.
  */
-import { closeSync } from "node:fs";
-import { MemdirError } from "../../core/errors.js";
-import { openInputFile } from "../../core/input-file.js";
 import { readLines } from "../../core/jsonl.js";
 import type {
   ConversationMessage,
@@ -12,6 +9,7 @@ import type {
   TranscriptReadBounds,
   TranscriptSlice,
 } from "../../transcripts/types.js";
+import { checkCursor, finishSlice, inputFileSize, startSlice } from "../shared/transcript-cursor.js";
 import { toolUse } from "./tools.js";
 import { type Item, parseRolloutLine, readRolloutRows } from "./transcript-entries.js";
 
@@ -22,9 +20,7 @@ export function rolloutToolName(item: Extract<Item, { kind: "tool_call" }>): str
 
 /** Size in bytes of the rollout at `path` (opened without blocking, then closed). */
 export function rolloutSize(path: string): number {
-  const { fd, size } = openInputFile(path, { what: "the Codex rollout" });
-  closeSync(fd);
-  return size;
+  return inputFileSize(path, "the Codex rollout");
 }
 
 /** The `session_meta` of the rollout's first line (read bounded: at most 1 MiB), if it is one. */
@@ -64,30 +60,10 @@ export function readCodexRollout(
   fromOffset = 0,
   bounds: TranscriptReadBounds = {},
 ): TranscriptSlice {
-  if (!Number.isSafeInteger(fromOffset) || fromOffset < 0) {
-    throw new MemdirError("BAD_INPUT", "a transcript cursor must be a byte offset", {
-      expected: "an integer >= 0 (an endOffset returned by an earlier read)",
-      received: String(fromOffset),
-      hint: "reset the extraction cursor of this session to 0",
-    });
-  }
+  checkCursor(fromOffset);
   const size = rolloutSize(path);
-  const slice: TranscriptSlice = {
-    sessionId: undefined,
-    cwd: undefined,
-    messages: [],
-    compactions: [],
-    endOffset: fromOffset,
-    skipped: {},
-  };
-  const skip = (reason: string) => {
-    slice.skipped[reason] = (slice.skipped[reason] ?? 0) + 1;
-  };
-  if (fromOffset > size) {
-    skip("cursor_past_end");
-    slice.endOffset = size;
-    return slice;
-  }
+  const { slice, skip, pastEnd } = startSlice(fromOffset, size);
+  if (pastEnd) return slice;
   const applyMeta = (m: Extract<Item, { kind: "meta" }>) => {
     slice.sessionId ??= m.sessionId;
     if (m.cwd) slice.cwd ??= m.cwd;
@@ -204,13 +180,7 @@ export function readCodexRollout(
         break;
     }
   }
-  const before = slice.messages.length;
-  slice.messages = slice.messages.filter(
-    (m) => m.kind !== "assistant" || m.text !== "" || m.toolCalls.length > 0,
-  );
-  if (slice.messages.length < before) slice.skipped.empty_assistant = before - slice.messages.length;
-  if (stats.budgetHit) slice.more = true;
-  return slice;
+  return finishSlice(slice, stats.budgetHit);
 }
 
 /**

@@ -3,17 +3,14 @@
  * exception). Field names: bundle/docs/hooks/reference.md and test/fixtures/hooks/gemini/. Unknown fields
  * are ignored; known fields of the wrong type are rejected; `null` counts as absent.
  */
-import type { HarnessEvent, ParsedHook, ParseFailure, ToolUse } from "../../harness/index.js";
+import type { HarnessEvent, HookRejection, ParsedHook, ToolUse } from "../../harness/index.js";
+import { type FieldSpec, type HookStdinSpec, parseHookStdin } from "../shared/hook-json.js";
 import { stripLeadingHookContext } from "./context-text.js";
-import { decodeHookJson, isSafeId, typeName } from "./hook-json.js";
-import { HOOK_EVENTS, type HookEvent, type HookInput, isHookEvent } from "./hook-types.js";
+import { HOOK_EVENTS, type HookEvent, type HookInput } from "./hook-types.js";
 import { toolUse } from "./tools.js";
 
-export { isSafeId } from "./hook-json.js";
+export { isSafeId } from "../shared/hook-json.js";
 export * from "./hook-types.js";
-
-type Kind = "string" | "nonEmptyString" | "boolean" | "object";
-type FieldSpec = Record<string, { kind: Kind; required?: boolean }>;
 
 const COMMON: FieldSpec = {
   cwd: { kind: "nonEmptyString", required: true },
@@ -39,23 +36,15 @@ const PER_EVENT: Record<HookEvent, FieldSpec> = {
   SessionEnd: { reason: { kind: "string" } },
 };
 
-const EXPECTED = "one JSON object on stdin (Gemini CLI hook input, bundle/docs/hooks/reference.md)";
-const fail = (code: ParseFailure, received: string): { ok: false; code: ParseFailure; reason: string } => ({
-  ok: false,
-  code,
-  reason: `expected ${EXPECTED}; received ${received}`,
-});
+const SPEC: HookStdinSpec<HookEvent> = {
+  events: HOOK_EVENTS,
+  eventLabel: "Gemini CLI hook event",
+  expected: "one JSON object on stdin (Gemini CLI hook input, bundle/docs/hooks/reference.md)",
+  common: COMMON,
+  perEvent: PER_EVENT,
+};
 
-function checkKind(v: unknown, kind: Kind): boolean {
-  if (kind === "string") return typeof v === "string";
-  if (kind === "nonEmptyString") return typeof v === "string" && v.length > 0;
-  if (kind === "boolean") return typeof v === "boolean";
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-export type ParseResult =
-  | { ok: true; input: HookInput; notes: string[] }
-  | { ok: false; code: ParseFailure; reason: string };
+export type ParseResult = { ok: true; input: HookInput; notes: string[] } | HookRejection;
 
 /**
  * Parses Gemini hook stdin for `event` (the argv event, which wins over `hook_event_name`). Tolerates a
@@ -65,48 +54,8 @@ export type ParseResult =
  * wrong type. Never throws; reasons name no field values (stdin may hold secrets).
  */
 export function parseHookInput(event: string, raw: string | Buffer): ParseResult {
-  if (!isHookEvent(event)) {
-    return {
-      ok: false,
-      code: "UNKNOWN_EVENT",
-      reason: `expected one of ${HOOK_EVENTS.join(", ")} as the Gemini CLI hook event; received ${JSON.stringify(event.slice(0, 40))}`,
-    };
-  }
-  const d = decodeHookJson(raw);
-  if (!d.ok) return fail(d.code, d.received);
-  const { obj, notes } = d;
-  const sid = obj.session_id;
-  if (typeof sid !== "string" || sid === "") {
-    return fail("MISSING_FIELD", sid === undefined ? "no session_id" : `session_id as ${typeName(sid)}`);
-  }
-  if (!isSafeId(sid)) {
-    return fail(
-      "UNSAFE_ID",
-      "a session_id that is not a safe file name (/, \\, .., NUL or control character)",
-    );
-  }
-  if (obj.hook_event_name !== event) {
-    if (obj.hook_event_name !== undefined) {
-      notes.push(
-        `hook_event_name ${JSON.stringify(String(obj.hook_event_name).slice(0, 40))} != argv ${event}; using ${event}`,
-      );
-    }
-    obj.hook_event_name = event;
-  }
-  for (const [name, { kind, required }] of Object.entries({ ...COMMON, ...PER_EVENT[event] })) {
-    if (obj[name] === null) delete obj[name];
-    const v = obj[name];
-    if (v === undefined) {
-      if (required) return fail("MISSING_FIELD", `no ${name} for ${event}`);
-      continue;
-    }
-    if (!checkKind(v, kind)) {
-      const want =
-        kind === "nonEmptyString" ? "a non-empty string" : kind === "object" ? "an object" : `a ${kind}`;
-      return fail("BAD_FIELD", `${name} as ${typeName(v)} for ${event} (${name} must be ${want})`);
-    }
-  }
-  return { ok: true, input: obj as HookInput, notes };
+  const r = parseHookStdin(SPEC, event, raw);
+  return r.ok ? { ok: true, input: r.obj as HookInput, notes: r.notes } : r;
 }
 
 type Obj = Record<string, unknown>;

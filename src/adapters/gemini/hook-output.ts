@@ -11,9 +11,14 @@
  * BeforeTool context is ignored by 0.61 (BeforeTool reads only `tool_input`), AfterAgent reads only
  * `clearContext`, SessionEnd is not awaited: memdir prints nothing there.
  */
-import { toWellFormed } from "../../core/text.js";
 import type { HookResult } from "../../harness/index.js";
-import { HOOK_EVENTS, type HookEvent, isHookEvent } from "./hook-types.js";
+import {
+  checkHookStdout,
+  contextStdout,
+  type HookStdoutSpec,
+  systemMessageProblem,
+} from "../shared/output-check.js";
+import { HOOK_EVENTS, type HookEvent } from "./hook-types.js";
 
 /** The events whose `hookSpecificOutput.additionalContext` reaches the model. */
 export const CONTEXT_EVENTS: readonly HookEvent[] = ["SessionStart", "BeforeAgent", "AfterTool"];
@@ -27,10 +32,7 @@ export function acceptsContext(event: string): boolean {
  * on CONTEXT_EVENTS with non-blank context (made well-formed, not truncated: the caller budgets it), else "".
  */
 export function formatHook(nativeEvent: string, result: HookResult | undefined): string {
-  const text = result?.context;
-  if (text === undefined || text.trim() === "" || !acceptsContext(nativeEvent)) return "";
-  const out = { hookSpecificOutput: { hookEventName: nativeEvent, additionalContext: toWellFormed(text) } };
-  return `${JSON.stringify(out)}\n`;
+  return contextStdout(CONTEXT_EVENTS, nativeEvent, result?.context);
 }
 
 const TOP_KEYS = new Set([
@@ -42,6 +44,27 @@ const TOP_KEYS = new Set([
   "reason",
   "hookSpecificOutput",
 ]);
+const HSO_KEYS: ReadonlySet<string> = new Set(["additionalContext"]);
+
+const STDOUT: HookStdoutSpec<HookEvent> = {
+  events: HOOK_EVENTS,
+  unknownEvent: (event) => `unknown event ${event} (expected one of ${HOOK_EVENTS.join(", ")})`,
+  raw: (stdout) => (stdout.endsWith("\n") ? undefined : "stdout does not end with a newline"),
+  topKeys: () => TOP_KEYS,
+  badTopKey: (k) => `unknown top-level key ${k}`,
+  values: (o) =>
+    systemMessageProblem(o) ??
+    (o.decision !== undefined || o.continue !== undefined
+      ? "memdir never sends decision or continue"
+      : undefined),
+  noHso: (event) => (acceptsContext(event) ? undefined : `${event} reads no additionalContext`),
+  hsoKeys: {
+    allowed: () => HSO_KEYS,
+    bad: (k) => `unexpected hookSpecificOutput key ${k}`,
+    beforeEventName: true,
+  },
+  context: "required",
+};
 
 /**
  * Checks hook stdout the way memdir means Gemini to read it: empty, or one JSON object with known keys
@@ -49,31 +72,5 @@ const TOP_KEYS = new Set([
  * `additionalContext`. Returns the first problem, or undefined when valid (tests, `memdir doctor`).
  */
 export function checkHookOutput(event: string, stdout: string): string | undefined {
-  if (!isHookEvent(event)) return `unknown event ${event} (expected one of ${HOOK_EVENTS.join(", ")})`;
-  const text = stdout.trim();
-  if (text === "") return undefined;
-  if (stdout !== "" && !stdout.endsWith("\n")) return "stdout does not end with a newline";
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return "stdout is not exactly one JSON document";
-  }
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return "stdout JSON is not an object";
-  for (const k of Object.keys(v)) if (!TOP_KEYS.has(k)) return `unknown top-level key ${k}`;
-  const o = v as Record<string, unknown>;
-  if (o.systemMessage !== undefined && typeof o.systemMessage !== "string")
-    return "systemMessage is not a string";
-  if (o.decision !== undefined || o.continue !== undefined) return "memdir never sends decision or continue";
-  const hso = o.hookSpecificOutput;
-  if (hso === undefined) return undefined;
-  if (!acceptsContext(event)) return `${event} reads no additionalContext`;
-  if (typeof hso !== "object" || hso === null || Array.isArray(hso))
-    return "hookSpecificOutput is not an object";
-  const h = hso as Record<string, unknown>;
-  for (const k of Object.keys(h))
-    if (k !== "hookEventName" && k !== "additionalContext") return `unexpected hookSpecificOutput key ${k}`;
-  if (h.hookEventName !== event) return `hookEventName is ${String(h.hookEventName)}, expected ${event}`;
-  if (typeof h.additionalContext !== "string") return "additionalContext is not a string";
-  return undefined;
+  return checkHookStdout(STDOUT, event, stdout);
 }

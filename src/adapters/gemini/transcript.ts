@@ -13,21 +13,15 @@
  * or by a `$set` before a read is never returned (an abandoned branch is not extracted); one dropped after
  * it was read cannot be taken back.
  */
-import { closeSync } from "node:fs";
 import { basename, dirname } from "node:path";
-import { MemdirError } from "../../core/errors.js";
-import { openInputFile } from "../../core/input-file.js";
 import type { ConversationMessage, TranscriptReadBounds, TranscriptSlice } from "../../transcripts/types.js";
 import type { Env, TranscriptRef } from "../contract.js";
+import { checkCursor, inputFileSize, startSlice } from "../shared/transcript-cursor.js";
 import { conversationFile, findSessions, readHeader, SESSION_FILE, sessionCwd } from "./transcript-files.js";
 import { messageOf } from "./transcript-messages.js";
 import { type Obj, replaySession } from "./transcript-state.js";
 
-function fileSize(path: string): number {
-  const { fd, size } = openInputFile(path, { what: "the transcript" });
-  closeSync(fd);
-  return size;
-}
+const fileSize = (path: string): number => inputFileSize(path, "the transcript");
 
 /**
  * Reads the Gemini session file at `path` (a resume stub resolves to the file holding the conversation,
@@ -42,33 +36,13 @@ export function readGeminiTranscript(
   fromOffset = 0,
   bounds: TranscriptReadBounds = {},
 ): TranscriptSlice {
-  if (!Number.isSafeInteger(fromOffset) || fromOffset < 0) {
-    throw new MemdirError("BAD_INPUT", "a transcript cursor must be a byte offset", {
-      expected: "an integer >= 0 (an endOffset returned by an earlier read)",
-      received: String(fromOffset),
-      hint: "reset the extraction cursor of this session to 0",
-    });
-  }
+  checkCursor(fromOffset);
   fileSize(path);
   const first = replaySession(path, undefined, bounds);
   const real = conversationFile(path, first, (p) => replaySession(p, undefined, bounds));
   const size = real === path ? fileSize(path) : fileSize(real);
-  const slice: TranscriptSlice = {
-    sessionId: undefined,
-    cwd: undefined,
-    messages: [],
-    compactions: [],
-    endOffset: fromOffset,
-    skipped: {},
-  };
-  const skip = (r: string, n = 1) => {
-    slice.skipped[r] = (slice.skipped[r] ?? 0) + n;
-  };
-  if (fromOffset > size) {
-    skip("cursor_past_end");
-    slice.endOffset = size;
-    return slice;
-  }
+  const { slice, skip, pastEnd } = startSlice(fromOffset, size);
+  if (pastEnd) return slice;
   const until = bounds.maxBytes === undefined ? undefined : fromOffset + bounds.maxBytes;
   const state = real === path && until === undefined ? first : replaySession(real, until, bounds);
   for (const [k, n] of Object.entries(state.skipped)) skip(k, n);

@@ -5,10 +5,10 @@ import {
   HOOK_EVENTS,
   type HookEvent,
   isSafeId,
-  MAX_HOOK_INPUT_BYTES,
   parseHookInput,
 } from "../../../src/adapters/claude-code/hook-input.js";
 import { toWellFormed } from "../../../src/core/text.js";
+import { MAX_HOOK_INPUT_BYTES } from "../../../src/harness/index.js";
 import { TRANSCRIPTS_DIR } from "../../helpers/tmp.js";
 
 const SID = "3f0c2a7e-5b1d-4c8e-9a21-6d7e8f901234";
@@ -335,6 +335,8 @@ describe("hot path", () => {
       "adapters/claude-code/hook-input.ts",
       "adapters/claude-code/hook-output.ts",
       "adapters/claude-code/hook-types.ts",
+      "adapters/shared/hook-json.ts",
+      "adapters/shared/output-check.ts",
       "core/json-prefix.ts",
       "core/text.ts",
       "harness/events.ts",
