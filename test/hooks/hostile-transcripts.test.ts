@@ -111,7 +111,10 @@ describe("hostile transcript paths", () => {
         // The hook never reads the transcript: it returns in start-up time (a loose bound on a busy CI machine).
         expect(hookMs).toBeLessThan(3_000);
         const w = await watchJobs(s.home, { timeoutMs: DEADLINE_MS + 10_000 });
-        expect(w.pids.length).toBeGreaterThan(0);
+        // The detached extraction job ran: seen alive, or (it refused the input and ended before the
+        // first sample, on a loaded machine) by its own refusal event.
+        const jobRan = events(s.home).some((e) => e.kind === "job_input_refused" && e.job === "extract");
+        expect(w.pids.length > 0 || jobRan).toBe(true);
         expect(w.leftAlive).toEqual([]);
         expect(w.durationMs).toBeLessThan(DEADLINE_MS);
         expect(w.peakRssBytes).toBeLessThan(RSS_LIMIT);
