@@ -2,7 +2,7 @@
 
 /**
  * POSIX single-quote form: `'…'` with every `'` written as `'\''`. Safe for spaces, `"`, `$`,
- * backticks, `\`, `*` and non-ASCII (claude-mem #1598/#15, oh-my-claudecode #1602).
+ * backticks, `\`, `*` and non-ASCII; a path with a space or a quote breaks an unquoted hook command in `/bin/sh`.
  */
 export function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;

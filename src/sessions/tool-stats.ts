@@ -1,5 +1,5 @@
 /**
- * Tool stats counters by tool kind (seed 000: the seven dimensions of Claude Code 2.1.100
+ * Tool stats counters by tool kind (the seven dimensions of Claude Code 2.1.100
  * `sdk-tools.d.ts`). Pure functions; the hook path calls them on every tool call.
  */
 import type { ToolKind } from "../harness/index.js";

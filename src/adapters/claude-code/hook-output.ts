@@ -1,6 +1,6 @@
 /**
  * Claude Code hook stdout: exactly one JSON object valid for the event, or nothing (DESIGN.md §6
- * "Hooks fail open"; claude-mem #3910/#4081: two envelopes or a banner line break the parser).
+ * "Hooks fail open"; two JSON objects or a banner line before the object break Claude Code's parser).
  * Schema: reference/claude-code.md §1.3.1 (Claude Code 2.0.77 … 2.1.332).
  */
 import { toWellFormed } from "../../core/text.js";
@@ -17,7 +17,7 @@ import { HOOK_EVENTS, type HookEvent } from "./hook-types.js";
  * Events whose `hookSpecificOutput.additionalContext` reaches the model in every supported version
  * (starred rows of §1.3.1, present since 2.0.77). Stop/SubagentStop accept it only since 2.1.163,
  * where it keeps the turn going, so memdir never sends it there; PreCompact and SessionEnd have no
- * hookSpecificOutput at all (oh-my-claudecode #142/#154: adding one fails validation).
+ * hookSpecificOutput at all (adding one fails validation).
  */
 export const CONTEXT_EVENTS: readonly HookEvent[] = [
   "SessionStart",
@@ -46,7 +46,7 @@ export function acceptsContext(event: HookEvent): boolean {
 /**
  * `{hookSpecificOutput: {hookEventName: event, additionalContext: text}}` for CONTEXT_EVENTS;
  * `undefined` (empty stdout) for other events or when `text` is empty/whitespace. The text is made
- * well-formed (a lone surrogate makes the API answer 400: claude-mem #2787) but not truncated: the
+ * well-formed (a lone surrogate makes the API answer 400) but not truncated: the
  * caller budgets it (keep it under ~10,000 characters, §1.3.1 "Size caps").
  */
 export function contextOutput(event: HookEvent, text: string): ContextOutput | undefined {

@@ -13,7 +13,7 @@ const MEMDIR_BIN = /^memdir(\.[cm]?js)?$/i;
 /**
  * `'<node>' '<memdir bin>' hook <Event>` (plus ` --harness <name>` for a harness other than Claude Code,
  * whose commands predate the flag) with both paths absolute (hooks run in a non-interactive
- * `/bin/sh` without the user's PATH: claude-mem #1598). Throws MemdirError BAD_INPUT when a path is
+ * `/bin/sh` without the user's PATH, where a bare `node` or `memdir` is not found). Throws MemdirError BAD_INPUT when a path is
  * relative, contains NUL/CR/LF, or the bin's basename is not `memdir[.cjs|.js|.mjs]` (the marker).
  */
 export function hookCommand(

@@ -25,7 +25,7 @@ export function extractionJob(
     harness: input.harness,
     sessionId: input.sessionId,
     ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
-    // Session memory is refreshed before a compaction whatever its thresholds say (seed 000 §24.3).
+    // Session memory is refreshed before a compaction whatever its thresholds say (Claude Code 2.1.x refreshes its session memory before compacting).
     ...(input.type === "compaction" ? { precompact: true } : {}),
   };
 }

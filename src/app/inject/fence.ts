@@ -6,7 +6,7 @@ import { toWellFormed, truncateCodePoints } from "../../core/text.js";
 
 /** Tag of a memory block injected into the model's context (DESIGN.md §4 "fenced and labelled as data"). */
 export const MEMORY_TAG = "memdir-memory";
-/** Tag of the notepad Priority Context block (DESIGN.md §4, seed 004). */
+/** Tag of the notepad Priority Context block (the notepad's Priority Context, injected at every session start). */
 export const NOTEPAD_PRIORITY_TAG = "notepad-priority";
 export const FENCE_TAGS = [MEMORY_TAG, NOTEPAD_PRIORITY_TAG] as const;
 export type FenceTag = (typeof FENCE_TAGS)[number];
