@@ -10,14 +10,10 @@
 import { describeError } from "../core/errors.js";
 import type { HarnessName } from "../harness/index.js";
 import { updateSummaryWithModel } from "../jobs/summarize/index.js";
-import { type AppContext, ensureProjectState, projectContext } from "./context.js";
+import { ensureProjectState, projectContext } from "./context.js";
 import { openModel } from "./llm.js";
 import type { Runtime } from "./runtime.js";
-import {
-  type SessionMemoryOptions,
-  type SessionMemoryOutcome,
-  updateSessionMemory,
-} from "./session-memory.js";
+import type { SessionMemoryOptions, SessionMemoryOutcome } from "./session-memory.js";
 import { lockedSessionMemory } from "./session-memory-lock.js";
 
 export interface SessionMemoryJobOptions {
