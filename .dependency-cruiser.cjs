@@ -57,6 +57,43 @@ module.exports = {
       to: { path: "^src/adapters/[^/]+/", pathNot: ["^src/adapters/$1/", "^src/adapters/shared/"] },
     },
     {
+      name: "app-rooms-flow-downward",
+      severity: "error",
+      comment:
+        "app/ rooms: commands -> hooks -> jobs -> inject -> model -> the files at the app/ root; a room never imports one above it",
+      from: { path: "^src/app/(hooks|jobs|inject|model)/" },
+      to: { path: "^src/app/commands/" },
+    },
+    {
+      name: "app-jobs-never-import-hooks",
+      severity: "error",
+      from: { path: "^src/app/(jobs|inject|model)/" },
+      to: { path: "^src/app/hooks/" },
+    },
+    {
+      name: "app-inject-never-imports-jobs",
+      severity: "error",
+      from: { path: "^src/app/(inject|model)/" },
+      to: { path: "^src/app/jobs/" },
+    },
+    {
+      name: "app-model-imports-only-the-root",
+      severity: "error",
+      from: { path: "^src/app/model/" },
+      to: { path: "^src/app/(hooks|jobs|inject|commands)/" },
+    },
+    {
+      name: "app-root-imports-no-room",
+      severity: "error",
+      comment:
+        "the files at the app/ root are shared by every room and import none of them, except the job request and its limits (runtime.ts spawns jobs)",
+      from: { path: "^src/app/[^/]+\\.ts$" },
+      to: {
+        path: "^src/app/(hooks|jobs|inject|commands|model)/",
+        pathNot: "^src/app/jobs/(request|limits)\\.ts$",
+      },
+    },
+    {
       name: "store-never-imports-search",
       severity: "error",
       from: { path: "^src/store/" },

@@ -22,7 +22,7 @@ const common = {
   external: ["@anthropic-ai/sdk", "@anthropic-ai/sdk/*", "openai", "openai/*"],
 };
 /**
- * In the hook bundle, `import("../search/index.js")` (app/search-index.ts) becomes
+ * In the hook bundle, `import("../search/index.js")` (app/search-db.ts) becomes
  * `require("./search.cjs")`: the search layer and better-sqlite3's JS live in their own bundle, so
  * the hooks that never search (PostToolUse on every tool call) do not load or deserialize them.
  */
@@ -30,7 +30,7 @@ const searchApart = {
   name: "search-apart",
   setup(b) {
     b.onResolve({ filter: /^\.\.\/search\/index\.js$/ }, (a) =>
-      a.importer.endsWith(join("src", "app", "search-index.ts"))
+      a.importer.endsWith(join("src", "app", "search-db.ts"))
         ? { path: "search", namespace: "search-apart" }
         : undefined,
     );

@@ -19,7 +19,7 @@ import { median, type Stats, stats } from "./stats.js";
 
 /** The project root the synthetic memories belong to (a path that is never read). */
 export const PROJECT = "/bench/project";
-/** What UserPromptSubmit recall passes (src/app/recall.ts), minus the surfaced keys. */
+/** What UserPromptSubmit recall passes (src/app/inject/recall.ts), minus the surfaced keys. */
 export const RECALL_FILTER: SearchFilter = { sources: ["memories"], project: PROJECT };
 export const LIMIT = 5;
 

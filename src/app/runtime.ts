@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { harnessOwnerPid } from "../adapters/registry.js";
 import { isPidAlive } from "../core/lock.js";
-import { jobExecArgv } from "./job-limits.js";
-import { type JobRequest, jobArgv } from "./job-request.js";
+import { jobExecArgv } from "./jobs/limits.js";
+import { type JobRequest, jobArgv } from "./jobs/request.js";
 
 export type Env = Record<string, string | undefined>;
 

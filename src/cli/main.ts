@@ -4,15 +4,15 @@
  */
 import { Command, Option } from "commander";
 import pc from "picocolors";
+import { harnessInstallStatus, installHarness, uninstallHarness } from "../app/commands/install.js";
+import { replay } from "../app/commands/replay.js";
+import { formatReport } from "../app/commands/replay-report.js";
+import { buildStatus, formatStatus } from "../app/commands/status.js";
 import { projectContext, workingDir } from "../app/context.js";
-import { harnessInstallStatus, installHarness, uninstallHarness } from "../app/install.js";
-import { startJobWatchdog } from "../app/job-limits.js";
-import type { JobRequest } from "../app/job-request.js";
-import { replay } from "../app/replay.js";
-import { formatReport } from "../app/replay-report.js";
-import { runJob } from "../app/run-job.js";
+import { startJobWatchdog } from "../app/jobs/limits.js";
+import type { JobRequest } from "../app/jobs/request.js";
+import { runJob } from "../app/jobs/run.js";
 import { processRuntime } from "../app/runtime.js";
-import { buildStatus, formatStatus } from "../app/status.js";
 import { isMemdirError, MemdirError } from "../core/errors.js";
 import { HARNESSES, type HarnessName, isHarnessName } from "../harness/index.js";
 import { resetBreaker } from "../llm/ledger/index.js";

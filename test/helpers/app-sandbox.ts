@@ -5,7 +5,7 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { jobArgv } from "../../src/app/job-request.js";
+import { jobArgv } from "../../src/app/jobs/request.js";
 import type { Runtime } from "../../src/app/runtime.js";
 import { tempDir } from "./tmp.js";
 

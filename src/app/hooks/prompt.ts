@@ -1,14 +1,14 @@
 /**
  * A prompt (Claude Code and Codex UserPromptSubmit, Gemini BeforeAgent): keeps the session's first prompt (scrubbed) for the "recent sessions" block;
- * `<remember>` tags typed by the user go to the notepad; recalls relevant topic files (app/recall.ts).
+ * `<remember>` tags typed by the user go to the notepad; recalls relevant topic files (app/inject/recall.ts).
  */
 import { squashWhitespace, truncateCodePoints } from "../../core/text.js";
 import type { PromptEvent } from "../../harness/index.js";
 import { scrub } from "../../privacy/index.js";
 import type { AppContext } from "../context.js";
-import { recallForPrompt } from "../recall.js";
+import { recallForPrompt } from "../inject/recall.js";
 import { captureRememberTags } from "./remember.js";
-import { FIRST_PROMPT_MAX, readTurnState, updateTurnState } from "./turn-state.js";
+import { FIRST_PROMPT_MAX, readTurnState, updateTurnState } from "../turn-state.js";
 
 export async function onPrompt(ctx: AppContext, input: PromptEvent): Promise<string | undefined> {
   const { prompt, sessionId } = input;

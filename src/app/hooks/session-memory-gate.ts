@@ -14,7 +14,7 @@ import { writeJsonAtomic } from "../../core/json.js";
 import type { ToolAfterEvent } from "../../harness/index.js";
 import { readStateJson, sessionStatePaths } from "../../paths/index.js";
 import type { AppContext } from "../context.js";
-import type { JobRequest } from "../job-request.js";
+import type { JobRequest } from "../jobs/request.js";
 
 /**
  * Transcript growth (bytes) between two mid-turn session-memory jobs. Measured on the real long

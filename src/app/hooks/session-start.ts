@@ -16,7 +16,7 @@ import {
   writeSessionStarted,
 } from "../../sessions/index.js";
 import { type AppContext, ensureProjectState } from "../context.js";
-import { buildSessionContext, harnessLoadsMemoryMd } from "../session-context.js";
+import { buildSessionContext, harnessLoadsMemoryMd } from "../inject/session-context.js";
 
 export async function onSessionStart(
   ctx: AppContext,

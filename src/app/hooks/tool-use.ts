@@ -15,7 +15,7 @@ import { maybeStartSessionMemory } from "./session-memory-gate.js";
 
 /**
  * File recall for the file a read or edit is about to work on, once per file per session
- * (app/recall.ts); nothing for other tools or for files in the memory dir.
+ * (app/inject/recall.ts); nothing for other tools or for files in the memory dir.
  */
 export async function recallForTool(
   ctx: AppContext,
@@ -25,7 +25,7 @@ export async function recallForTool(
   if (tool.kind !== "read" && tool.kind !== "edit") return undefined;
   const file = tool.paths[0];
   if (file === undefined || isInsideDir(ctx.paths.memoryDir, file)) return undefined;
-  const { recallForFile } = await import("../recall.js");
+  const { recallForFile } = await import("../inject/recall.js");
   return (await recallForFile(ctx, input.sessionId, file, input.cwd || ctx.paths.projectRoot)) || undefined;
 }
 

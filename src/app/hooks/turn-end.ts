@@ -9,10 +9,10 @@
 import type { CompactionEvent, SessionEndEvent, TurnEndEvent } from "../../harness/index.js";
 import { foldToolLog } from "../../project/index.js";
 import type { AppContext } from "../context.js";
-import { maybeStartDream } from "../dream-gate.js";
-import type { JobRequest } from "../job-request.js";
+import { maybeStartDream } from "../jobs/dream-gate.js";
+import type { JobRequest } from "../jobs/request.js";
 import { captureRememberTags } from "./remember.js";
-import { updateTurnState } from "./turn-state.js";
+import { updateTurnState } from "../turn-state.js";
 
 /** The extraction job of a session's transcript. */
 export function extractionJob(
@@ -33,7 +33,7 @@ export function extractionJob(
 /** The offline session summary before a compaction (provisional: the job's run still sees the messages as new). */
 async function writeSummaryNow(ctx: AppContext, input: CompactionEvent): Promise<void> {
   try {
-    const { lockedSessionMemory } = await import("../session-memory-lock.js");
+    const { lockedSessionMemory } = await import("../jobs/session-memory-lock.js");
     await lockedSessionMemory(
       ctx,
       {

@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
-import { cleanupWarning, formatBackfillReport, runBackfill } from "../../app/backfill.js";
+import { cleanupWarning, formatBackfillReport, runBackfill } from "../../app/commands/backfill.js";
 import { projectContext, workingDir } from "../../app/context.js";
 import { processRuntime } from "../../app/runtime.js";
 

@@ -2,9 +2,9 @@
 
 import { type Command, Option } from "commander";
 import pc from "picocolors";
+import { formatDreamOutcome, killDream } from "../../app/commands/dream.js";
 import { projectContext, workingDir } from "../../app/context.js";
-import { formatDreamOutcome, killDream } from "../../app/dream-cmd.js";
-import { runDream } from "../../app/dream-job.js";
+import { runDream } from "../../app/jobs/dream.js";
 import { processRuntime } from "../../app/runtime.js";
 import type { DreamMode } from "../../jobs/dream/index.js";
 

@@ -2,8 +2,8 @@
 
 import type { Command } from "commander";
 import pc from "picocolors";
+import { formatHistory, formatUndo, runHistory, runUndo } from "../../app/commands/history.js";
 import { projectContext, workingDir } from "../../app/context.js";
-import { formatHistory, formatUndo, runHistory, runUndo } from "../../app/history-cmd.js";
 import { processRuntime } from "../../app/runtime.js";
 
 const color = { bold: pc.bold, dim: pc.dim };

@@ -4,8 +4,8 @@
  * printed with what to do, and the exit code stays 0.
  */
 import type { Command } from "commander";
+import { installSchedule, removeSchedule, scheduleLine } from "../../app/commands/schedule.js";
 import { processRuntime } from "../../app/runtime.js";
-import { installSchedule, removeSchedule, scheduleLine } from "../../app/schedule.js";
 
 /** Adds the `schedule` command (subcommands `install`, `remove`) to `program`. */
 export function registerSchedule(program: Command): void {

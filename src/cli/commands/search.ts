@@ -2,9 +2,9 @@
 
 import { type Command, Option } from "commander";
 import pc from "picocolors";
+import { formatSearch, formatSyncReport, runReindex, runSearch } from "../../app/commands/search.js";
 import { projectContext, workingDir } from "../../app/context.js";
 import { processRuntime } from "../../app/runtime.js";
-import { formatSearch, formatSyncReport, runReindex, runSearch } from "../../app/search-cmd.js";
 import { MemdirError } from "../../core/errors.js";
 import { intOption, list } from "./args.js";
 

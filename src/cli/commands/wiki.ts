@@ -3,10 +3,10 @@
 import { readFileSync } from "node:fs";
 import { type Command, Option } from "commander";
 import pc from "picocolors";
+import { formatSearch } from "../../app/commands/search.js";
+import { formatLint, runWikiAdd, runWikiLint, runWikiQuery } from "../../app/commands/wiki.js";
 import { projectContext, workingDir } from "../../app/context.js";
 import { processRuntime } from "../../app/runtime.js";
-import { formatSearch } from "../../app/search-cmd.js";
-import { formatLint, runWikiAdd, runWikiLint, runWikiQuery } from "../../app/wiki-cmd.js";
 import { errnoCode, MemdirError } from "../../core/errors.js";
 import { readTextIfExists } from "../../core/fs.js";
 import { intOption, list } from "./args.js";

@@ -1,0 +1,208 @@
+/**
+ * `memdir backfill` (issue 3 point 6): index past Claude Code transcripts into the search index,
+ * incrementally by byte offset per file (search/transcripts), resumable after an interruption.
+ * Default source: `<Claude config dir>/projects/**\/*.jsonl` (`~/.claude/projects`). A file that fails
+ * is reported and never stops the rest. Claude Code deletes transcripts after `cleanupPeriodDays`
+ * (reference/claude-code.md §2.3, default 30): the report carries that horizon for a warning.
+ */
+
+import { join } from "node:path";
+import { allAdapters, loadAdapter } from "../../adapters/registry.js";
+import { describeError } from "../../core/errors.js";
+import { readTextIfExists } from "../../core/fs.js";
+import type { HarnessName } from "../../harness/index.js";
+import { claudeConfigDir, homeDir } from "../../paths/index.js";
+import type { AppContext } from "../context.js";
+import { TRANSCRIPT_READ_BYTES } from "../jobs/limits.js";
+import type { Env } from "../runtime.js";
+import { transcriptAdapterFor } from "../transcript-reader.js";
+
+/** Claude Code's default `cleanupPeriodDays`. */
+export const DEFAULT_CLEANUP_DAYS = 30;
+
+export interface CleanupSetting {
+  days: number;
+  source: "default" | "settings";
+  /** The user settings file that was consulted. */
+  settingsFile: string;
+}
+
+/**
+ * `cleanupPeriodDays` from Claude Code's USER settings (`<CLAUDE_CONFIG_DIR or ~/.claude>/settings.json`);
+ * the default 30 when unset, not a non-negative number, or the file is missing or not JSON.
+ * Project settings are never read (a repository must not change what memdir tells the user).
+ */
+export function readCleanupPeriod(env: Env): CleanupSetting {
+  const settingsFile = join(claudeConfigDir(env), "settings.json");
+  const fallback: CleanupSetting = { days: DEFAULT_CLEANUP_DAYS, source: "default", settingsFile };
+  const text = readTextIfExists(settingsFile);
+  if (text === undefined || !text.includes("cleanupPeriodDays")) return fallback;
+  try {
+    const v = (JSON.parse(text.replace(/^\uFEFF/, "")) as { cleanupPeriodDays?: unknown }).cleanupPeriodDays;
+    return typeof v === "number" && Number.isFinite(v) && v >= 0
+      ? { days: v, source: "settings", settingsFile }
+      : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The warning shown after every backfill. */
+export function cleanupWarning(c: CleanupSetting): string {
+  const why =
+    c.source === "default" ? "cleanupPeriodDays, default" : `cleanupPeriodDays in ${c.settingsFile}`;
+  return (
+    `warning: Claude Code deletes transcripts older than ${c.days} days (${why}). ` +
+    `Run \`memdir backfill\` at least that often, or raise cleanupPeriodDays in ${c.settingsFile}.`
+  );
+}
+
+export interface BackfillFileOutcome {
+  path: string;
+  sessionId?: string;
+  turnsAdded: number;
+  bytesRead: number;
+  error?: string;
+}
+
+export interface BackfillOptions {
+  /** Directory scanned recursively for `*.jsonl` transcripts of any harness (instead of the harnesses' own dirs). */
+  from?: string;
+  /** Whose transcripts, from their default dirs: one harness or all (default all). */
+  harness?: HarnessName | "all";
+  /** A TTY stream: a one-line progress bar is redrawn on it and cleared at the end. */
+  progress?: { write(s: string): unknown; columns?: number };
+  /** Called after each file, in order (tests, other surfaces). */
+  onFile?: (f: BackfillFileOutcome, done: number, total: number) => void;
+  /** Turns per transaction (default: search/transcripts DEFAULT_BATCH_TURNS). */
+  batchTurns?: number;
+}
+
+export interface BackfillReport {
+  from: string;
+  filesScanned: number;
+  /** Files from which new bytes were read. */
+  filesWithNewData: number;
+  turnsAdded: number;
+  turnsUpdated: number;
+  /** Bytes of transcript read. */
+  bytesRead: number;
+  /** Distinct sessions seen (subagent transcripts count under their parent). */
+  sessions: number;
+  errors: { path: string; message: string }[];
+  durationMs: number;
+  cleanup: CleanupSetting;
+}
+
+function bar(done: number, total: number, turns: number, errors: number, columns = 80): string {
+  const width = 20;
+  const fill = total ? Math.round((done / total) * width) : width;
+  const line = `backfill [${"#".repeat(fill)}${"-".repeat(width - fill)}] ${done}/${total} files · ${turns} turns${
+    errors ? ` · ${errors} errors` : ""
+  }`;
+  return `\r${line.slice(0, Math.max(10, columns - 1))}\x1b[K`;
+}
+
+/**
+ * Indexes every transcript under `opts.from` into `ctx.paths.indexFile`.
+ * @throws MemdirError NOT_FOUND when the directory cannot be listed; INDEX_OPEN when the index cannot be opened.
+ */
+export async function runBackfill(ctx: AppContext, opts: BackfillOptions = {}): Promise<BackfillReport> {
+  const started = ctx.rt.now();
+  const [{ openIndex }, t] = await Promise.all([
+    import("../../search/index/db.js"),
+    import("../../search/transcripts/index.js"),
+  ]);
+  let from: string;
+  let found: { files: string[]; errors: { path: string; message: string }[] };
+  if (opts.from !== undefined) {
+    from = opts.from;
+    found = t.findTranscripts(from);
+  } else {
+    const adapters =
+      opts.harness === undefined || opts.harness === "all"
+        ? await allAdapters()
+        : [await loadAdapter(opts.harness)];
+    from = adapters.map((a) => a.displayName).join(", ");
+    found = {
+      files: adapters.flatMap((a) => a.transcripts.find(ctx.rt.env, homeDir(ctx.rt.env)).map((r) => r.path)),
+      errors: [],
+    };
+  }
+  const report: BackfillReport = {
+    from,
+    filesScanned: found.files.length,
+    filesWithNewData: 0,
+    turnsAdded: 0,
+    turnsUpdated: 0,
+    bytesRead: 0,
+    sessions: 0,
+    errors: [...found.errors],
+    durationMs: 0,
+    cleanup: readCleanupPeriod(ctx.rt.env),
+  };
+  const sessions = new Set<string>();
+  const db = openIndex(ctx.paths.indexFile, { nowMs: started });
+  try {
+    opts.progress?.write(bar(0, found.files.length, 0, report.errors.length, opts.progress.columns));
+    for (const [i, path] of found.files.entries()) {
+      let outcome: BackfillFileOutcome;
+      try {
+        const read = (await transcriptAdapterFor(path)).transcripts.read;
+        // In steps of TRANSCRIPT_READ_BYTES, so memory stays bounded on a transcript of any size.
+        let turnsAdded = 0;
+        let bytesRead = 0;
+        let r: ReturnType<typeof t.indexTranscript>;
+        do {
+          r = t.indexTranscript(db, path, {
+            nowMs: ctx.rt.now(),
+            batchTurns: opts.batchTurns,
+            maxBytes: TRANSCRIPT_READ_BYTES,
+            read,
+          });
+          turnsAdded += r.turnsAdded;
+          bytesRead += r.bytesRead;
+          report.turnsUpdated += r.turnsUpdated;
+        } while (r.more && r.bytesRead > 0);
+        sessions.add(r.sessionId);
+        report.turnsAdded += turnsAdded;
+        report.bytesRead += bytesRead;
+        if (bytesRead > 0) report.filesWithNewData++;
+        outcome = { path, sessionId: r.sessionId, turnsAdded, bytesRead };
+      } catch (e) {
+        const message = describeError(e);
+        report.errors.push({ path, message });
+        ctx.log("warn", "backfill", `not indexed: ${path}: ${message}`);
+        outcome = { path, turnsAdded: 0, bytesRead: 0, error: message };
+      }
+      opts.onFile?.(outcome, i + 1, found.files.length);
+      opts.progress?.write(
+        bar(i + 1, found.files.length, report.turnsAdded, report.errors.length, opts.progress.columns),
+      );
+    }
+  } finally {
+    db.close();
+    opts.progress?.write("\r\x1b[K");
+  }
+  report.sessions = sessions.size;
+  report.durationMs = ctx.rt.now() - started;
+  ctx.event("backfill", {
+    files: report.filesScanned,
+    filesWithNewData: report.filesWithNewData,
+    turnsAdded: report.turnsAdded,
+    errors: report.errors.length,
+  });
+  return report;
+}
+
+/** The end-of-run summary (plain text, several lines; errors listed one per line). */
+export function formatBackfillReport(r: BackfillReport): string {
+  const lines = [
+    `backfill: ${r.from}`,
+    `  ${r.filesScanned} files scanned, ${r.filesWithNewData} with new data, ${r.turnsAdded} turns added` +
+      `${r.turnsUpdated ? ` (${r.turnsUpdated} updated)` : ""}, ${r.sessions} sessions, ${r.errors.length} errors` +
+      ` (${(r.bytesRead / 1e6).toFixed(1)} MB in ${(r.durationMs / 1000).toFixed(1)} s)`,
+  ];
+  for (const e of r.errors) lines.push(`  error: ${e.path}: ${e.message.split("\n")[0]}`);
+  return lines.join("\n");
+}

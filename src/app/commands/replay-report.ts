@@ -1,0 +1,159 @@
+/** What `memdir replay` shows: the memories written, the notepad, project memory, the session end
+ * record and the exact context the next SessionStart injects. */
+import { join } from "node:path";
+import { readTextIfExists } from "../../core/fs.js";
+import { readJsonFile } from "../../core/json.js";
+import type { HarnessEvent } from "../../harness/index.js";
+import { readTopic, scanTopics } from "../../store/index.js";
+import type { AppContext } from "../context.js";
+import { readRecentEvents } from "../inject/health.js";
+
+export interface ReplayMemory {
+  scope: "project" | "user";
+  name: string;
+  type: string;
+  description: string;
+  body: string;
+  path: string;
+}
+
+/** One recall injection during the replay (prompt recall, or file recall around a read or edit). */
+export interface ReplayRecall {
+  kind: "prompt" | "file";
+  /** The prompt (first 100 characters) or the file the tool was about to touch. */
+  trigger: string;
+  /** Paths of the topic files injected. */
+  memories: string[];
+}
+
+/** The recall record of one hook output (`source="<path>"` of each fenced block). */
+export function recallOf(e: HarnessEvent, stdout: string): ReplayRecall | undefined {
+  if (e.type !== "prompt" && e.type !== "toolBefore" && e.type !== "toolAfter") return undefined;
+  const ctx = additionalContextOf(stdout);
+  const memories = [...ctx.matchAll(/<memdir-memory source="([^"]*)">/g)].map((m) => m[1] as string);
+  if (!memories.length) return undefined;
+  if (e.type === "prompt")
+    return { kind: "prompt", trigger: e.prompt.replace(/\s+/g, " ").slice(0, 100), memories };
+  return { kind: "file", trigger: e.tool.paths[0] ?? "", memories };
+}
+
+export interface ReplayReport {
+  home: string;
+  transcript: string;
+  sessionId: string;
+  paths: { projectRoot: string; memoryDir: string; userMemoryDir: string; stateRoot: string };
+  /** Hook events driven, by event name. */
+  events: Record<string, number>;
+  /** Hook stdout that was not exactly one JSON object (must be empty). */
+  badOutputs: string[];
+  /** Memories recalled into the session as it ran, in order. */
+  recalls: ReplayRecall[];
+  memories: ReplayMemory[];
+  notepad: string;
+  projectMemory: unknown;
+  endRecord: unknown;
+  /** `extraction*` events recorded during the replay. */
+  extractions: Record<string, unknown>[];
+  /** The `additionalContext` of the next SessionStart ("" when none). */
+  nextContext: string;
+  /** Its length in UTF-16 code units (how Claude Code measures it). */
+  nextContextChars: number;
+  /** The consolidation run after the session (`memdir dream --force`), as `formatDreamOutcome` prints it. */
+  dream: string;
+}
+
+function memoriesIn(dir: string, scope: "project" | "user"): ReplayMemory[] {
+  const { topics } = scanTopics(dir);
+  return topics.map((h) => {
+    const t = readTopic(h.path);
+    return { scope, name: t.name, type: t.type, description: t.description, body: t.body, path: t.path };
+  });
+}
+
+function additionalContextOf(stdout: string): string {
+  if (!stdout.trim()) return "";
+  const o = JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: string } };
+  return o.hookSpecificOutput?.additionalContext ?? "";
+}
+
+export function collectReport(
+  ctx: AppContext,
+  r: {
+    home: string;
+    transcript: string;
+    sessionId: string;
+    counts: Record<string, number>;
+    badOutputs: string[];
+    recalls: ReplayRecall[];
+    nextSessionStartStdout: string;
+    dream: string;
+  },
+): ReplayReport {
+  const { paths } = ctx;
+  const nextContext = additionalContextOf(r.nextSessionStartStdout);
+  return {
+    home: r.home,
+    transcript: r.transcript,
+    sessionId: r.sessionId,
+    paths: {
+      projectRoot: paths.projectRoot,
+      memoryDir: paths.memoryDir,
+      userMemoryDir: paths.userMemoryDir,
+      stateRoot: paths.stateRoot,
+    },
+    events: r.counts,
+    badOutputs: r.badOutputs,
+    recalls: r.recalls,
+    memories: [...memoriesIn(paths.userMemoryDir, "user"), ...memoriesIn(paths.memoryDir, "project")],
+    notepad: readTextIfExists(paths.notepad) ?? "",
+    projectMemory: readJsonFile<unknown>(paths.projectMemory, null, true),
+    endRecord: readJsonFile<unknown>(join(paths.sessionsDir, `${r.sessionId}.json`), null, true),
+    extractions: readRecentEvents(paths.eventsFile, 1 << 20).filter((e) => e.kind.startsWith("extraction")),
+    nextContext,
+    nextContextChars: nextContext.length,
+    dream: r.dream,
+  };
+}
+
+/** A human-readable rendering of the report (for the terminal). */
+export function formatReport(
+  r: ReplayReport,
+  color: { bold(s: string): string; dim(s: string): string },
+): string {
+  const out: string[] = [];
+  const h = (s: string) => out.push("", color.bold(`== ${s}`));
+  out.push(
+    color.bold(`memdir replay of ${r.transcript}`),
+    color.dim(`sandbox home: ${r.home} (your real memory was not touched)`),
+  );
+  h("hook events driven");
+  out.push(
+    Object.entries(r.events)
+      .map(([k, v]) => `${k} ×${v}`)
+      .join(", "),
+  );
+  if (r.badOutputs.length) out.push(`!! ${r.badOutputs.length} hook outputs were not one JSON object`);
+  h(`memories written (${r.memories.length})`);
+  if (!r.memories.length) out.push(color.dim("(none: nothing in this session met the bar for a memory)"));
+  for (const m of r.memories) {
+    out.push(`- [${m.type}, ${m.scope}] ${m.name}: ${m.description}`);
+    out.push(...m.body.split("\n").map((l) => `    ${l}`));
+  }
+  h(`memories recalled during the session (${r.recalls.length})`);
+  if (!r.recalls.length) out.push(color.dim("(none: no prompt or file related to a stored memory)"));
+  for (const x of r.recalls) {
+    const what = x.kind === "prompt" ? `prompt "${x.trigger}"` : `touching ${x.trigger}`;
+    out.push(`- ${what}: ${x.memories.map((m) => m.split("/").pop()).join(", ")}`);
+  }
+  h("notepad (.memdir/notepad.md)");
+  out.push(r.notepad.trim() || color.dim("(empty)"));
+  h("project memory (.memdir/project-memory.json)");
+  out.push(JSON.stringify(r.projectMemory, null, 2));
+  h("session end record");
+  out.push(JSON.stringify(r.endRecord, null, 2));
+  h("consolidation after the session (memdir dream --force)");
+  out.push(r.dream);
+  h(`context injected at the next SessionStart (${r.nextContextChars} characters)`);
+  out.push(r.nextContext || color.dim("(nothing)"));
+  return out.join("\n");
+}

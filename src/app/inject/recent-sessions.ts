@@ -1,0 +1,55 @@
+/**
+ * "Recent sessions" for SessionStart: the last few ended sessions of this project, from their end
+ * records (sessions/<id>.json) and turn state: when, how long, the first prompt (scrubbed when it was
+ * stored), and what the tools did. Gives the next session continuity even when nothing met the bar
+ * for a memory.
+ */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { readJsonFile } from "../../core/json.js";
+import type { SessionEndRecord } from "../../sessions/index.js";
+import { readTurnState } from "../turn-state.js";
+
+/** How many sessions are listed. */
+export const RECENT_SESSIONS = 3;
+
+function describeTools(t: SessionEndRecord["toolStats"]): string {
+  const parts: string[] = [];
+  const add = (n: number, what: string) => n > 0 && parts.push(`${n} ${what}`);
+  add(t.readCount, "reads");
+  add(t.searchCount, "searches");
+  add(t.bashCount, "shell commands");
+  add(t.editFileCount, "edits");
+  add(t.otherToolCount, "other tool calls");
+  const lines = t.linesAdded || t.linesRemoved ? `, +${t.linesAdded}/-${t.linesRemoved} lines` : "";
+  return parts.length ? `${parts.join(", ")}${lines}` : "no tool calls";
+}
+
+/** Markdown lines for the last RECENT_SESSIONS ended sessions other than `currentSessionId` ("" when none). */
+export function recentSessionsText(stateRoot: string, sessionsDir: string, currentSessionId: string): string {
+  let files: string[];
+  try {
+    files = readdirSync(sessionsDir).filter((f) => f.endsWith(".json"));
+  } catch {
+    return "";
+  }
+  const records = files
+    .map((f) => readJsonFile<SessionEndRecord | null>(join(sessionsDir, f), null, true))
+    .filter(
+      (r): r is SessionEndRecord =>
+        !!r && typeof r.session_id === "string" && r.session_id !== currentSessionId,
+    )
+    .sort((a, b) => String(b.ended_at).localeCompare(String(a.ended_at)))
+    .slice(0, RECENT_SESSIONS);
+  return records
+    .map((r) => {
+      const when = String(r.started_at ?? r.ended_at)
+        .slice(0, 16)
+        .replace("T", " ");
+      const minutes = Math.max(1, Math.round((Number(r.duration_ms) || 0) / 60_000));
+      const first = readTurnState(stateRoot, r.session_id).firstPrompt;
+      const prompt = first ? ` started with "${first}";` : "";
+      return `- ${when} UTC (${minutes} min, ended: ${r.reason}):${prompt} ${describeTools(r.toolStats)}`;
+    })
+    .join("\n");
+}

@@ -1,0 +1,40 @@
+/**
+ * Keeps the current session searchable without `memdir backfill` (issue 3 point 5: past sessions
+ * are searchable): the extraction job, detached at each turn end, also indexes the transcript's new
+ * turns (search/transcripts: incremental by byte offset, scrubbed). Best effort: a failure is logged
+ * and never affects extraction.
+ */
+
+import { describeError } from "../../core/errors.js";
+import { fileKindAt, REGULAR_FILE } from "../../core/input-file.js";
+import type { HarnessName } from "../../harness/index.js";
+import { openIndex } from "../../search/index/db.js";
+import { indexTranscript } from "../../search/transcripts/index.js";
+import type { AppContext } from "../context.js";
+import { transcriptAdapterFor } from "../transcript-reader.js";
+import { TRANSCRIPT_READ_BYTES } from "./limits.js";
+
+export async function indexSessionTranscript(
+  ctx: AppContext,
+  transcriptPath: string,
+  harness?: HarnessName,
+): Promise<void> {
+  // Not a regular file: the extraction that follows records the refusal.
+  if (fileKindAt(transcriptPath) !== REGULAR_FILE) return;
+  try {
+    const read = (await transcriptAdapterFor(transcriptPath, harness)).transcripts.read;
+    const db = openIndex(ctx.paths.indexFile, { nowMs: ctx.rt.now() });
+    try {
+      let rounds = 0;
+      while (
+        indexTranscript(db, transcriptPath, { nowMs: ctx.rt.now(), maxBytes: TRANSCRIPT_READ_BYTES, read })
+          .more &&
+        ++rounds < 16
+      );
+    } finally {
+      db.close();
+    }
+  } catch (e) {
+    ctx.log("warn", "job:extract", `session not indexed for search: ${describeError(e)}`);
+  }
+}
