@@ -7,6 +7,8 @@ import type { HarnessEvent } from "../../harness/index.js";
 import { readTopic, scanTopics } from "../../store/index.js";
 import type { AppContext } from "../context.js";
 import { readRecentEvents } from "../inject/health.js";
+import type { DreamOutcome } from "../jobs/dream.js";
+import { formatDreamOutcome } from "./dream.js";
 
 export interface ReplayMemory {
   scope: "project" | "user";
@@ -58,8 +60,8 @@ export interface ReplayReport {
   nextContext: string;
   /** Its length in UTF-16 code units (how Claude Code measures it). */
   nextContextChars: number;
-  /** The consolidation run after the session (`memdir dream --force`), as `formatDreamOutcome` prints it. */
-  dream: string;
+  /** The consolidation run after the session (`memdir dream --force`). */
+  dream: DreamOutcome;
 }
 
 function memoriesIn(dir: string, scope: "project" | "user"): ReplayMemory[] {
@@ -86,7 +88,7 @@ export function collectReport(
     badOutputs: string[];
     recalls: ReplayRecall[];
     nextSessionStartStdout: string;
-    dream: string;
+    dream: DreamOutcome;
   },
 ): ReplayReport {
   const { paths } = ctx;
@@ -152,7 +154,7 @@ export function formatReport(
   h("session end record");
   out.push(JSON.stringify(r.endRecord, null, 2));
   h("consolidation after the session (memdir dream --force)");
-  out.push(r.dream);
+  out.push(formatDreamOutcome(r.dream, color));
   h(`context injected at the next SessionStart (${r.nextContextChars} characters)`);
   out.push(r.nextContext || color.dim("(nothing)"));
   return out.join("\n");

@@ -35,7 +35,6 @@ import type { JobRequest } from "../jobs/request.js";
 import { runJob } from "../jobs/run.js";
 import type { Env, Runtime } from "../runtime.js";
 import { recognisedTranscript } from "../transcript-reader.js";
-import { formatDreamOutcome } from "./dream.js";
 import { collectReport, type ReplayRecall, type ReplayReport, recallOf } from "./replay-report.js";
 
 export interface ReplayOptions {
@@ -186,7 +185,7 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   await runJobs(rt, jobs);
   // The whole pipeline: the consolidation a later idle moment would run, forced (no 24 h / 5 sessions wait).
   clock += 60_000;
-  const dream = formatDreamOutcome(await runDream(rt, { cwd: projectRoot, trigger: "manual", force: true }));
+  const dream = await runDream(rt, { cwd: projectRoot, trigger: "manual", force: true });
   clock += 60_000;
   // The next session starts as the recorded one did (its first event is its session start).
   const start = specs[0];

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { formatDreamOutcome } from "../../../src/app/commands/dream.js";
 import { replay } from "../../../src/app/commands/replay.js";
 import { EXAMPLE_SESSION as EXAMPLE } from "../../helpers/example.js";
 import { tempDir } from "../../helpers/tmp.js";
@@ -54,7 +55,8 @@ describe("quick start: replay of the bundled example", () => {
     expect(r.notepad).toContain("still mocks src/db");
     // The dream after the session made the memory's relative date absolute (the session ran 2026-03-02).
     expect(r.memories.find((m) => m.body.includes("We got burned"))!.body).toContain("burned in 2025-Q4");
-    expect(r.dream).toMatch(/"last quarter" → "in 2025-Q4"/);
+    expect(r.dream.status).toBe("done");
+    expect(formatDreamOutcome(r.dream)).toMatch(/"last quarter" → "in 2025-Q4"/);
     expect(r.nextContextChars).toBeLessThanOrEqual(9_000);
     expect(r.nextContext).toContain("pnpm test");
   });
