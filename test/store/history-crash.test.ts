@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatHistory } from "../../src/app/commands/history.js";
+import { formatHistory } from "../../src/cli/format/history.js";
 import { listChangeSets, readChangeSet, undoChangeSet } from "../../src/store/index.js";
 import { bundleForChildren, NODE_MODULES } from "../helpers/bundle.js";
 import { tempDir } from "../helpers/tmp.js";

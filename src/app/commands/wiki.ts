@@ -35,11 +35,3 @@ export function runWikiLint(
   if (!existsSync(ctx.paths.wikiDir)) return [];
   return lintWiki(ctx.paths.wikiDir, { nowMs: ctx.rt.now(), ...opts });
 }
-
-/** One line per finding: `kind  slug  message (hint)`. */
-export function formatLint(findings: LintFinding[]): string {
-  if (!findings.length) return "wiki: no findings";
-  return findings
-    .map((f) => `${f.kind.padEnd(15)} ${f.slug}: ${f.message}\n${" ".repeat(16)}${f.hint}`)
-    .join("\n");
-}

@@ -5,9 +5,10 @@
  */
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
-import { cleanupWarning, formatBackfillReport, runBackfill } from "../../app/commands/backfill.js";
+import { cleanupWarning, runBackfill } from "../../app/commands/backfill.js";
 import { projectContext, workingDir } from "../../app/context.js";
 import { processRuntime } from "../../app/runtime.js";
+import { formatBackfillReport } from "../../cli/format/backfill.js";
 
 /** Adds the `backfill` command to `program`. */
 export function registerBackfill(program: Command): void {

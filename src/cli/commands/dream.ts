@@ -2,10 +2,11 @@
 
 import { type Command, Option } from "commander";
 import pc from "picocolors";
-import { formatDreamOutcome, killDream } from "../../app/commands/dream.js";
+import { killDream } from "../../app/commands/dream.js";
 import { projectContext, workingDir } from "../../app/context.js";
 import { runDream } from "../../app/jobs/dream.js";
 import { processRuntime } from "../../app/runtime.js";
+import { formatDreamOutcome } from "../../cli/format/dream.js";
 import type { DreamMode } from "../../jobs/dream/index.js";
 
 const color = { bold: pc.bold, dim: pc.dim };

@@ -2,9 +2,10 @@
 
 import type { Command } from "commander";
 import pc from "picocolors";
-import { formatHistory, formatUndo, runHistory, runUndo } from "../../app/commands/history.js";
+import { runHistory, runUndo } from "../../app/commands/history.js";
 import { projectContext, workingDir } from "../../app/context.js";
 import { processRuntime } from "../../app/runtime.js";
+import { formatHistory, formatUndo } from "../../cli/format/history.js";
 
 const color = { bold: pc.bold, dim: pc.dim };
 

@@ -2,9 +2,10 @@
 
 import { type Command, Option } from "commander";
 import pc from "picocolors";
-import { formatSearch, formatSyncReport, runReindex, runSearch } from "../../app/commands/search.js";
+import { runReindex, runSearch } from "../../app/commands/search.js";
 import { projectContext, workingDir } from "../../app/context.js";
 import { processRuntime } from "../../app/runtime.js";
+import { formatSearch, formatSyncReport } from "../../cli/format/search.js";
 import { MemdirError } from "../../core/errors.js";
 import { intOption, list } from "./args.js";
 

@@ -3,10 +3,11 @@
 import { readFileSync } from "node:fs";
 import { type Command, Option } from "commander";
 import pc from "picocolors";
-import { formatSearch } from "../../app/commands/search.js";
-import { formatLint, runWikiAdd, runWikiLint, runWikiQuery } from "../../app/commands/wiki.js";
+import { runWikiAdd, runWikiLint, runWikiQuery } from "../../app/commands/wiki.js";
 import { projectContext, workingDir } from "../../app/context.js";
 import { processRuntime } from "../../app/runtime.js";
+import { formatSearch } from "../../cli/format/search.js";
+import { formatLint } from "../../cli/format/wiki.js";
 import { errnoCode, MemdirError } from "../../core/errors.js";
 import { readTextIfExists } from "../../core/fs.js";
 import { intOption, list } from "./args.js";

@@ -20,12 +20,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type BackfillReport,
   cleanupWarning,
-  formatBackfillReport,
   readCleanupPeriod,
   runBackfill,
 } from "../../../src/app/commands/backfill.js";
 import { projectContext } from "../../../src/app/context.js";
 import type { Runtime } from "../../../src/app/runtime.js";
+import { formatBackfillReport } from "../../../src/cli/format/backfill.js";
 import { findTranscripts } from "../../../src/search/transcripts/index.js";
 import { bundleForChildren, NODE_MODULES } from "../../helpers/bundle.js";
 import { TRANSCRIPTS_DIR, tempDir } from "../../helpers/tmp.js";

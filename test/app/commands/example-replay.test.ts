@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatDreamOutcome } from "../../../src/app/commands/dream.js";
 import { replay } from "../../../src/app/commands/replay.js";
+import { formatDreamOutcome } from "../../../src/cli/format/dream.js";
 import { EXAMPLE_SESSION as EXAMPLE } from "../../helpers/example.js";
 import { tempDir } from "../../helpers/tmp.js";
 

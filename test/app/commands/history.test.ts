@@ -7,9 +7,10 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatHistory, formatUndo, runHistory, runUndo } from "../../../src/app/commands/history.js";
+import { runHistory, runUndo } from "../../../src/app/commands/history.js";
 import { projectContext } from "../../../src/app/context.js";
 import { runExtractionJob } from "../../../src/app/jobs/extract.js";
+import { formatHistory, formatUndo } from "../../../src/cli/format/history.js";
 import { readChangeSet } from "../../../src/store/index.js";
 import { appSandbox } from "../../helpers/app-sandbox.js";
 import { EXAMPLE_SESSION as EXAMPLE, EXAMPLE_SESSION_ID as SESSION } from "../../helpers/example.js";

@@ -7,10 +7,11 @@
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildStatus, formatStatus } from "../../../src/app/commands/status.js";
+import { buildStatus } from "../../../src/app/commands/status.js";
 import { projectContext } from "../../../src/app/context.js";
 import { runHook } from "../../../src/app/hooks/run.js";
 import { runDream } from "../../../src/app/jobs/dream.js";
+import { formatStatus } from "../../../src/cli/format/status.js";
 import { appSandbox } from "../../helpers/app-sandbox.js";
 
 const HOUR = 3_600_000;
