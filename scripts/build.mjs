@@ -14,7 +14,7 @@ const common = {
   sourcemap: false,
   legalComments: "none",
   logLevel: "warning",
-  // better-sqlite3's JS is bundled (its native addon is loaded by path: src/search/index/sqlite.ts);
+  // better-sqlite3's JS is bundled (its native addon is loaded by path: src/search/db/sqlite.ts);
   // `import.meta` only appears in a branch for ESM (tests), never taken in these CJS bundles.
   logOverride: { "empty-import-meta": "silent" },
   // The model SDKs are imported lazily by background jobs only (src/llm/providers): required from

@@ -7,7 +7,7 @@
 import { appendFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openIndex } from "../../src/search/index/db.js";
+import { openIndex } from "../../src/search/db/db.js";
 import { searchIndex } from "../../src/search/query/index.js";
 import type { SearchFilter } from "../../src/search/query/types.js";
 import { syncIndex } from "../../src/search/sync/index.js";

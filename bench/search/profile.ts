@@ -7,7 +7,7 @@
  * every unit) through `searchIndex`, for its latency and for how often pruning changes the top 5.
  */
 import { toFtsMatch } from "../../src/search/analyze/index.js";
-import type { Db } from "../../src/search/index/db.js";
+import type { Db } from "../../src/search/db/db.js";
 import { candidatesFor, ftsCandidates } from "../../src/search/query/candidates.js";
 import { candidateRows, rankRows, searchIndex } from "../../src/search/query/index.js";
 import { planQuery, type QueryPlan } from "../../src/search/query/plan.js";

@@ -12,7 +12,7 @@ export {
   type OpenIndexOptions,
   openIndex,
   SCHEMA_VERSION,
-} from "./index/db.js";
-export { reindex } from "./index/reindex.js";
+} from "./db/db.js";
+export { reindex } from "./db/rebuild.js";
 export * from "./query/index.js";
 export * from "./sync/index.js";

@@ -16,7 +16,7 @@ import {
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readClaudeTranscript } from "../../src/adapters/claude-code/transcript.js";
-import { type Db, openIndex } from "../../src/search/index/db.js";
+import { type Db, openIndex } from "../../src/search/db/db.js";
 import { searchIndex } from "../../src/search/query/index.js";
 import {
   DESCRIPTION_MAX,

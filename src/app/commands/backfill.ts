@@ -110,7 +110,7 @@ function bar(done: number, total: number, turns: number, errors: number, columns
 export async function runBackfill(ctx: AppContext, opts: BackfillOptions = {}): Promise<BackfillReport> {
   const started = ctx.rt.now();
   const [{ openIndex }, t] = await Promise.all([
-    import("../../search/index/db.js"),
+    import("../../search/db/db.js"),
     import("../../search/transcripts/index.js"),
   ]);
   let from: string;

@@ -18,7 +18,7 @@ import { type AppContext, ensureProjectState, projectContext } from "../context.
 import { type ModelChoice, openModel } from "../model/provider.js";
 import type { Runtime } from "../runtime.js";
 import { transcriptAdapterFor } from "../transcript-reader.js";
-import { indexSessionTranscript } from "./index-session.js";
+import { indexSessionTranscript } from "./ingest-session.js";
 import { checkTranscriptInput } from "./input.js";
 import { TRANSCRIPT_READ_BYTES } from "./limits.js";
 import { lockedSessionMemory } from "./session-memory-lock.js";

@@ -6,7 +6,7 @@
  */
 
 import type { AnalyzedQuery } from "../analyze/index.js";
-import { cachedStatement, type Db } from "../index/db.js";
+import { cachedStatement, type Db } from "../db/db.js";
 import { FIELD_WEIGHTS } from "../rank/index.js";
 import type { SearchFilter, SearchHit } from "./types.js";
 

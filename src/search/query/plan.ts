@@ -10,7 +10,7 @@
  */
 
 import { type AnalyzedQuery, analyzeQuery, toFtsMatch } from "../analyze/index.js";
-import { cachedStatement, type Db } from "../index/db.js";
+import { cachedStatement, type Db } from "../db/db.js";
 import { phraseText } from "../rank/index.js";
 
 /** At most about this many matching rows are scored per query (sum of the kept units' document frequencies). */

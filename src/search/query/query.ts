@@ -6,7 +6,7 @@
  * full rows.
  */
 
-import type { Db } from "../index/db.js";
+import type { Db } from "../db/db.js";
 import { type Candidate, rank } from "../rank/index.js";
 import {
   candidatesFor,

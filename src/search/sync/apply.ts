@@ -5,7 +5,7 @@
  */
 
 import { analyze } from "../analyze/index.js";
-import { cachedStatement, type Db } from "../index/db.js";
+import { cachedStatement, type Db } from "../db/db.js";
 import { planSync } from "./plan.js";
 import type { DiskEntry, DocInput, FileRow, SyncPlan } from "./types.js";
 

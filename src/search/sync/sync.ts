@@ -4,7 +4,7 @@
  */
 
 import { readTextIfExists } from "../../core/fs.js";
-import { cachedStatement, type Db } from "../index/db.js";
+import { cachedStatement, type Db } from "../db/db.js";
 import { applySync, type DocParser, readRows } from "./apply.js";
 import { discoverFiles, ownsRow, type SourceRoots } from "./discover.js";
 import { needsContent } from "./plan.js";

@@ -23,5 +23,5 @@ export {
   indexTranscript,
   projectOfCwd,
   sessionIdFromPath,
-} from "./index-transcript.js";
+} from "./ingest.js";
 export { splitTurns, type Turn } from "./turns.js";

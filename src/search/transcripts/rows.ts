@@ -1,6 +1,6 @@
 /** The rows backfill keeps per transcript: its `files` row (byte cursor) and its turn documents. */
 
-import type { Db } from "../index/db.js";
+import type { Db } from "../db/db.js";
 
 /**
  * The `files` row of a transcript. `size`/`mtimeMs` are -1 while a file is only partly indexed.

@@ -8,7 +8,7 @@
 import { describeError } from "../../core/errors.js";
 import { fileKindAt, REGULAR_FILE } from "../../core/input-file.js";
 import type { HarnessName } from "../../harness/index.js";
-import { openIndex } from "../../search/index/db.js";
+import { openIndex } from "../../search/db/db.js";
 import { indexTranscript } from "../../search/transcripts/index.js";
 import type { AppContext } from "../context.js";
 import { transcriptAdapterFor } from "../transcript-reader.js";

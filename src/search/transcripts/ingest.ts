@@ -17,7 +17,7 @@ import { errnoCode, MemdirError } from "../../core/errors.js";
 import { canonicalGitRoot } from "../../paths/index.js";
 import { scrub } from "../../privacy/index.js";
 import type { ReadTranscript } from "../../transcripts/types.js";
-import type { Db } from "../index/db.js";
+import type { Db } from "../db/db.js";
 import { deleteDocsOf, insertDocs } from "../sync/apply.js";
 import { turnDoc, turnKey } from "./doc.js";
 import { headFingerprint, headMatches } from "./head.js";
