@@ -2,13 +2,13 @@
  * The "memdir" engine of the LoCoMo bench: the shipped search path end to end. Each memory becomes
  * a real topic file (frontmatter: name, type, metadata.originSessionId = the LoCoMo session,
  * metadata.sources = [dia_id], metadata.updated = the session date) in a temp memory dir; the
- * conversation's own index (one SQLite file per conversation = one store) is built by `syncIndex`
- * and queried by `searchIndex`, exactly as `memdir search` does.
+ * conversation's own index (one SQLite file per conversation = one store) is built by `syncSearchDb`
+ * and queried by `querySearchDb`, exactly as `memdir search` does.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Db, openIndex, searchIndex, syncIndex } from "../../src/search/index.js";
+import { type Db, openSearchDb, querySearchDb, syncSearchDb } from "../../src/search/index.js";
 
 /** One memory as the bench stores it. `source` is what a hit reports (a LoCoMo dia_id). */
 export interface BenchMemory {
@@ -52,8 +52,8 @@ export async function buildStore(memories: BenchMemory[], nowMs: number): Promis
     const name = `s${m.group.padStart(3, "0")}-t${String(m.seq).padStart(4, "0")}`;
     writeFileSync(join(memoryDir, `${name}.md`), topicFile(m, name));
   }
-  const db = openIndex(join(dir, "index.db"));
-  const report = await syncIndex(db, { project: dir, memoryDir }, nowMs);
+  const db = openSearchDb(join(dir, "index.db"));
+  const report = await syncSearchDb(db, { project: dir, memoryDir }, nowMs);
   if (report.errors.length)
     throw new Error(`bench memories not indexed: ${JSON.stringify(report.errors[0])}`);
   return { dir, db, nowMs };
@@ -61,7 +61,7 @@ export async function buildStore(memories: BenchMemory[], nowMs: number): Promis
 
 /** The sources of the top-`k` memories for `text`, best first. Never throws on odd text. */
 export function query(store: Store, text: string, k: number): string[] {
-  return searchIndex(store.db, text, { nowMs: store.nowMs, limit: k }).map(
+  return querySearchDb(store.db, text, { nowMs: store.nowMs, limit: k }).map(
     (h) => (h.meta.sources as string[])[0] as string,
   );
 }

@@ -7,10 +7,10 @@
 import { appendFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openIndex } from "../../src/search/db/db.js";
-import { searchIndex } from "../../src/search/query/index.js";
+import { openSearchDb } from "../../src/search/db/db.js";
+import { querySearchDb } from "../../src/search/query/index.js";
 import type { SearchFilter } from "../../src/search/query/types.js";
-import { syncIndex } from "../../src/search/sync/index.js";
+import { syncSearchDb } from "../../src/search/sync/index.js";
 import { NOW_MS, plantedIndex, writeCorpus } from "./generate.js";
 import { type Profile, profileQueries } from "./profile.js";
 import { type BenchQuery, QUERY_KINDS, type QueryKind } from "./queries.js";
@@ -87,25 +87,25 @@ export async function runSize(n: number, opts: SizeOptions): Promise<SizeResult>
   const dir = mkdtempSync(join(opts.parent ?? tmpdir(), `memdir-bench-search-${n}-`));
   const memoryDir = join(dir, "memory");
   const roots = { project: PROJECT, memoryDir };
-  const db = openIndex(join(dir, "index", "search.db"));
+  const db = openSearchDb(join(dir, "index", "search.db"));
   try {
     const [files, generateMs] = time(() => writeCorpus(memoryDir, n));
     log(`  ${n}: wrote ${n} files in ${(generateMs / 1000).toFixed(1)} s`);
-    const [built, buildMs] = await timeAsync(() => syncIndex(db, roots, NOW_MS));
+    const [built, buildMs] = await timeAsync(() => syncSearchDb(db, roots, NOW_MS));
     if (built.added !== n) throw new Error(`first sync added ${built.added} of ${n} files`);
     log(`  ${n}: built the index in ${(buildMs / 1000).toFixed(1)} s (${built.errors.length} errors)`);
     db.pragma("wal_checkpoint(TRUNCATE)");
     const dbBytes = statSync(join(dir, "index", "search.db")).size;
     const resync: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const [r, ms] = await timeAsync(() => syncIndex(db, roots, NOW_MS));
+      const [r, ms] = await timeAsync(() => syncSearchDb(db, roots, NOW_MS));
       if (r.unchanged !== n) throw new Error(`no-change re-sync saw ${r.unchanged} unchanged of ${n}`);
       resync.push(ms);
     }
 
     const qs = opts.queries;
     const run = (q: BenchQuery) =>
-      searchIndex(db, q.text, { nowMs: NOW_MS, limit: LIMIT, filter: RECALL_FILTER });
+      querySearchDb(db, q.text, { nowMs: NOW_MS, limit: LIMIT, filter: RECALL_FILTER });
     const indexTop = qs.map((q) => run(q).map((h) => h.path)); // warm-up pass, and the results
     const samples: number[] = [];
     const kindSamples = new Map<QueryKind, number[]>(QUERY_KINDS.map((k) => [k, []]));
@@ -152,7 +152,7 @@ export async function runSize(n: number, opts: SizeOptions): Promise<SizeResult>
     const one: number[] = [];
     for (let i = 0; i < 3; i++) {
       appendFileSync(join(memoryDir, files[i]!), `Edited again ${i}.\n`);
-      const [r, ms] = await timeAsync(() => syncIndex(db, roots, NOW_MS));
+      const [r, ms] = await timeAsync(() => syncSearchDb(db, roots, NOW_MS));
       if (r.changed !== 1) throw new Error(`one-file re-sync changed ${r.changed} files`);
       one.push(ms);
     }

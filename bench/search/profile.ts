@@ -1,15 +1,15 @@
 /**
  * Where a query's time goes (bench/search; off with --no-profile). Runs the three stages of
- * `searchIndex` (src/search/query) one at a time: `planQuery` (analysis + one FTS5 vocabulary lookup
+ * `querySearchDb` (src/search/query) one at a time: `planQuery` (analysis + one FTS5 vocabulary lookup
  * per unit), `candidateRows` (the AND of the rarest units, the OR within the postings budget when
  * the AND found too few, the LIKE fallback) and `rankRows` (neighbour positions, rank() with lazy
  * full rows, the returned hits). Also runs the same query unpruned (a plan whose MATCH is the OR of
- * every unit) through `searchIndex`, for its latency and for how often pruning changes the top 5.
+ * every unit) through `querySearchDb`, for its latency and for how often pruning changes the top 5.
  */
 import { toFtsMatch } from "../../src/search/analyze/index.js";
 import type { Db } from "../../src/search/db/db.js";
 import { candidatesFor, ftsCandidates } from "../../src/search/query/candidates.js";
-import { candidateRows, rankRows, searchIndex } from "../../src/search/query/index.js";
+import { candidateRows, querySearchDb, rankRows } from "../../src/search/query/index.js";
 import { planQuery, type QueryPlan } from "../../src/search/query/plan.js";
 import type { SearchFilter } from "../../src/search/query/types.js";
 import { FIELD_WEIGHTS } from "../../src/search/rank/index.js";
@@ -93,7 +93,7 @@ export function profileQueries(
     put("rankAndHits", tR);
     if (all) {
       const unpruned: QueryPlan = { ...p, match: all, matchAll: null };
-      const [u, tU] = time(() => searchIndex(db, unpruned, { nowMs, limit, filter }).map((h) => h.key));
+      const [u, tU] = time(() => querySearchDb(db, unpruned, { nowMs, limit, filter }).map((h) => h.key));
       put("unpruned", tU);
       if (u.length) {
         compared++;

@@ -60,7 +60,7 @@ const STAGE_NOTES: Record<(typeof STAGES)[number], string> = {
   candidates:
     "candidateRows: the AND of the rarest units (large index), the OR within the postings budget when the AND found < 5, the LIKE fallback",
   rankAndHits: "rankRows: neighbour positions, rank() limit 5 with lazy full rows, snippets + meta of the 5",
-  unpruned: "for comparison, not on the query path: searchIndex with the OR of every unit",
+  unpruned: "for comparison, not on the query path: querySearchDb with the OR of every unit",
 };
 
 export function profileTable(r: SizeResult): string[] {
@@ -108,18 +108,18 @@ export function renderReport(rows: SizeResult[], meta: RunMeta): string {
   const big = rows[rows.length - 1];
   return [
     START,
-    "## search index (bench/search/run.mjs)",
+    "## search database (bench/search/run.mjs)",
     "",
     `Measured ${meta.date}, Node ${meta.node}, SQLite ${meta.sqlite}, ${meta.cpus} cores. Synthetic topic files in the`,
     `memdir format (seed ${SEED}: Zipf words over ~2,900 English forms, ~5% identifiers (20k concepts) in camelCase / snake_case /`,
     "paths, ~5% of files with a Korean or Chinese sentence, 0.5% CJK only; 8 memories per origin session).",
     `${meta.queries} fixed queries (55% prompt-like words, 20% identifiers, 10% CJK, 10% misses, 5% planted unique`,
-    `tokens), \`searchIndex(limit 5)\` with the recall filter (memories of the project + user scope), warm, in`,
+    `tokens), \`querySearchDb(limit 5)\` with the recall filter (memories of the project + user scope), warm, in`,
     `process: one warm-up pass, then ${meta.rounds} timed passes pooled. The scan runs in the same process right after:`,
     "list the dir, read every file from the (warm) page cache, lowercase word split, score by distinct query words",
     "matched, top 5 — a fresh read per query, as grep would; at large sizes it answers a prefix of the (shuffled)",
     'query list, its time hardly depends on the query. "Cached scan" keeps every file pre-split in memory (no I/O,',
-    "no tokenizing per query): the floor of any scan. Re-sync = `syncIndex` again (what every recall hook does before",
+    "no tokenizing per query): the floor of any scan. Re-sync = `syncSearchDb` again (what every recall hook does before",
     "it queries): median of 5 with nothing changed on disk, median of 3 with one file appended to each time.",
     "",
     ...mainTable(rows),

@@ -1,6 +1,6 @@
 /**
- * The app's door to the search index: which files a project's sync covers, and opening + syncing
- * the index with failures isolated (the index is derived: a sync that fails leaves the last
+ * The app's door to the search database: which files a project's sync covers, and opening + syncing
+ * the search database with failures isolated (the search database is derived: a sync that fails leaves the last
  * good state searchable, and files are never touched because of it). Loads `search/` (and
  * better-sqlite3) lazily: hooks import this module only on the paths that search.
  */
@@ -30,10 +30,10 @@ export function searchRoots(paths: ProjectPaths): import("../search/index.js").S
   };
 }
 
-export interface OpenedIndex {
+export interface OpenedSearchDb {
   s: SearchModule;
   db: import("../search/index.js").Db;
-  /** The sync report, or undefined when the sync failed (logged) and the index is used as it was. */
+  /** The sync report, or undefined when the sync failed (logged) and the search database is used as it was. */
   sync: import("../search/index.js").SyncReport | undefined;
   /** Why the sync failed, for surfaces that can tell the user (the CLI); hooks only log it. */
   syncError?: string;
@@ -42,26 +42,26 @@ export interface OpenedIndex {
 }
 
 /**
- * Opens the index and syncs the project's files into it. A sync failure (another writer holding
- * the database past `busyTimeoutMs`, an I/O fault) is logged and the index is queried as it is.
+ * Opens the search database and syncs the project's files into it. A sync failure (another writer holding
+ * the database past `busyTimeoutMs`, an I/O fault) is logged and the search database is queried as it is.
  * The caller closes `db`.
  * @throws MemdirError INDEX_OPEN when the database cannot be opened at all.
  */
-export async function openSyncedIndex(ctx: AppContext, busyTimeoutMs: number): Promise<OpenedIndex> {
+export async function openSyncedSearchDb(ctx: AppContext, busyTimeoutMs: number): Promise<OpenedSearchDb> {
   const s = await loadSearch();
   let recovered: string | undefined;
-  const db = s.openIndex(ctx.paths.indexFile, {
+  const db = s.openSearchDb(ctx.paths.indexFile, {
     busyTimeoutMs,
     nowMs: ctx.rt.now(),
     onRecover: (aside) => {
-      recovered = `the search index was corrupt: moved to ${aside} and rebuilt from your files; run \`memdir backfill\` to index past sessions again`;
+      recovered = `the search database was corrupt: moved to ${aside} and rebuilt from your files; run \`memdir backfill\` to index past sessions again`;
       ctx.log("warn", "search", recovered);
     },
   });
-  let sync: OpenedIndex["sync"];
+  let sync: OpenedSearchDb["sync"];
   let syncError: string | undefined;
   try {
-    sync = await s.syncIndex(db, searchRoots(ctx.paths), ctx.rt.now());
+    sync = await s.syncSearchDb(db, searchRoots(ctx.paths), ctx.rt.now());
     for (const e of sync.errors) ctx.log("warn", "search", `not indexed: ${e.path}: ${e.message}`);
   } catch (e) {
     syncError = describeError(e);

@@ -109,7 +109,7 @@ export function containmentProblems(paths: ProjectPaths, env: Env): ContainmentP
     [
       { rel: basename(paths.userMemoryDir), what: "the user memory dir" },
       { rel: "logs", what: "memdir's log dir" },
-      { rel: "index", what: "the search index dir" },
+      { rel: "index", what: "the search database dir" },
       { rel: "state", what: "memdir's state dir for repositories that ship .memdir" },
     ],
     out,

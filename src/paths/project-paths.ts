@@ -41,7 +41,7 @@ export interface ProjectPaths {
   logFile: string;
   /** `<memdirHome>/logs/events.jsonl` */
   eventsFile: string;
-  /** `<memdirHome>/index/search.db`: the derived search index (rebuildable; `memdir reindex`). */
+  /** `<memdirHome>/index/search.db`: the derived search database (rebuildable; `memdir reindex`). */
   indexFile: string;
   /** `<stateRoot>/wiki` (DESIGN.md §3.2): wiki pages, `index.md`, `log.md`. */
   wikiDir: string;

@@ -9,10 +9,10 @@ export * from "./analyze/index.js";
 export {
   type Db,
   DEFAULT_BUSY_TIMEOUT_MS,
-  type OpenIndexOptions,
-  openIndex,
+  type OpenSearchDbOptions,
+  openSearchDb,
   SCHEMA_VERSION,
 } from "./db/db.js";
-export { reindex } from "./db/rebuild.js";
+export { rebuildSearchDb } from "./db/rebuild.js";
 export * from "./query/index.js";
 export * from "./sync/index.js";

@@ -40,7 +40,7 @@ describe("bench/search at 1k files", () => {
     expect(pure).toBeGreaterThan(0);
     expect(indexOk).toBe(pure);
     expect(r.checks.plantedScan).toEqual(r.checks.plantedIndex);
-    // Every query the plain word scan answers, the index (stemming, identifier splitting) answers too.
+    // Every query the plain word scan answers, the search database (stemming, identifier splitting) answers too.
     queries.forEach((q, i) => {
       if (r.scanTop[i]!.length > 0) expect(r.indexTop[i], q.text).not.toEqual([]);
     });

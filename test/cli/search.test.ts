@@ -47,7 +47,7 @@ const ctx = (stdout: string) =>
   stdout.trim() ? JSON.parse(stdout).hookSpecificOutput.additionalContext : "";
 
 describe("search through the real bin", () => {
-  it("the hook recalls a memory written after the index was built, and logs no sync failure", () => {
+  it("the hook recalls a memory written after the search database was built, and logs no sync failure", () => {
     const s = sandbox();
     s.memory("grafana", "Grafana dashboard for API latency", "https://grafana.example.com/d/api-latency");
     expect(
@@ -72,7 +72,7 @@ describe("search through the real bin", () => {
     expect(readFileSync(BIN.replace("memdir.cjs", "hook.cjs"), "utf8")).not.toMatch(/\bimport\(/);
   });
 
-  it("reindex after deleting the index gives the same results", () => {
+  it("reindex after deleting the search database gives the same results", () => {
     const s = sandbox();
     for (const [n, d] of [
       ["limiter", "The rate limiter uses a token bucket"],

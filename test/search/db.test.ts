@@ -2,14 +2,14 @@ import { mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writ
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  openIndex,
+  openSearchDb,
   planSync,
-  reindex,
+  querySearchDb,
+  rebuildSearchDb,
   SCHEMA_VERSION,
   type SearchHit,
   type SourceRoots,
-  searchIndex,
-  syncIndex,
+  syncSearchDb,
 } from "../../src/search/index.js";
 import type { DiskEntry, FileRow } from "../../src/search/sync/types.js";
 import { bundleForChildren, runChild } from "../helpers/bundle.js";
@@ -118,11 +118,11 @@ describe("the derived index", () => {
       s.roots.notepad as string,
       "# Notepad\n\n## Priority Context\n- [2026-11-28T10:00:00Z] staging database is read-only today\n\n## Working Memory\n\n## Manual\n",
     );
-    const db = openIndex(s.dbFile);
-    const r = await syncIndex(db, s.roots, NOW);
+    const db = openSearchDb(s.dbFile);
+    const r = await syncSearchDb(db, s.roots, NOW);
     expect(r).toMatchObject({ added: 5, changed: 0, removed: 0, errors: [] });
     const q = (t: string, filter = {}) =>
-      searchIndex(db, t, { nowMs: NOW, filter: { project: s.roots.project, ...filter } });
+      querySearchDb(db, t, { nowMs: NOW, filter: { project: s.roots.project, ...filter } });
     expect(q("database mocks")[0]?.name).toBe("testing-no-db-mocks");
     expect(q("freeze")[0]).toMatchObject({ scope: "team", source: "memories" });
     expect(q("backend engineer")[0]).toMatchObject({ scope: "user", type: "user" });
@@ -141,23 +141,23 @@ describe("the derived index", () => {
     const s = setup();
     const a = write(s.memoryDir, "a.md", topic("alpha", "Alpha uses pnpm", "Use pnpm, not npm."));
     write(s.memoryDir, "b.md", topic("beta", "Beta deploys with ArgoCD", "ArgoCD only."));
-    const db = openIndex(s.dbFile);
-    await syncIndex(db, s.roots, NOW);
-    expect(await syncIndex(db, s.roots, NOW)).toMatchObject({ added: 0, changed: 0, unchanged: 2 });
+    const db = openSearchDb(s.dbFile);
+    await syncSearchDb(db, s.roots, NOW);
+    expect(await syncSearchDb(db, s.roots, NOW)).toMatchObject({ added: 0, changed: 0, unchanged: 2 });
     writeFileSync(a, topic("alpha", "Alpha uses yarn berry", "Use yarn."));
     utimesSync(a, new Date(NOW), new Date(NOW + 5000));
-    expect(await syncIndex(db, s.roots, NOW)).toMatchObject({ changed: 1 });
-    expect(keys(searchIndex(db, "pnpm", { nowMs: NOW }))).toEqual([]);
-    expect(keys(searchIndex(db, "yarn berry", { nowMs: NOW }))).toEqual([a]);
+    expect(await syncSearchDb(db, s.roots, NOW)).toMatchObject({ changed: 1 });
+    expect(keys(querySearchDb(db, "pnpm", { nowMs: NOW }))).toEqual([]);
+    expect(keys(querySearchDb(db, "yarn berry", { nowMs: NOW }))).toEqual([a]);
     utimesSync(a, new Date(NOW), new Date(NOW + 9000));
-    expect(await syncIndex(db, s.roots, NOW)).toMatchObject({ touched: 1, changed: 0 });
+    expect(await syncSearchDb(db, s.roots, NOW)).toMatchObject({ touched: 1, changed: 0 });
     const moved = join(s.memoryDir, "a-renamed.md");
     renameSync(a, moved);
-    expect(await syncIndex(db, s.roots, NOW)).toMatchObject({ moved: 1, removed: 0, added: 0 });
-    expect(keys(searchIndex(db, "yarn berry", { nowMs: NOW }))).toEqual([moved]);
+    expect(await syncSearchDb(db, s.roots, NOW)).toMatchObject({ moved: 1, removed: 0, added: 0 });
+    expect(keys(querySearchDb(db, "yarn berry", { nowMs: NOW }))).toEqual([moved]);
     rmSync(moved);
-    expect(await syncIndex(db, s.roots, NOW)).toMatchObject({ removed: 1 });
-    expect(searchIndex(db, "yarn", { nowMs: NOW })).toEqual([]);
+    expect(await syncSearchDb(db, s.roots, NOW)).toMatchObject({ removed: 1 });
+    expect(querySearchDb(db, "yarn", { nowMs: NOW })).toEqual([]);
     db.close();
   });
 
@@ -166,20 +166,20 @@ describe("the derived index", () => {
     for (let i = 0; i < 5; i++)
       write(s.memoryDir, `m${i}.md`, topic(`m${i}`, `kiwi fact number ${i}`, "body"));
     const bad = write(s.memoryDir, "bad.md", "---\nname: [unclosed\ndescription: kiwi\n---\nbody\n");
-    const db = openIndex(s.dbFile);
-    const r = await syncIndex(db, s.roots, NOW);
+    const db = openSearchDb(s.dbFile);
+    const r = await syncSearchDb(db, s.roots, NOW);
     expect(r.errors.map((e) => e.path)).toEqual([bad]);
     expect(r.errors[0]?.message).toMatch(/expected/);
-    expect(searchIndex(db, "kiwi", { nowMs: NOW }).length).toBe(5);
-    expect((await syncIndex(db, s.roots, NOW)).errors.map((e) => e.path)).toEqual([bad]);
+    expect(querySearchDb(db, "kiwi", { nowMs: NOW }).length).toBe(5);
+    expect((await syncSearchDb(db, s.roots, NOW)).errors.map((e) => e.path)).toEqual([bad]);
     writeFileSync(bad, topic("bad", "kiwi fixed", "now fine"));
     utimesSync(bad, new Date(NOW), new Date(NOW + 1000));
-    expect((await syncIndex(db, s.roots, NOW)).errors).toEqual([]);
-    expect(searchIndex(db, "kiwi", { nowMs: NOW }).length).toBe(6);
+    expect((await syncSearchDb(db, s.roots, NOW)).errors).toEqual([]);
+    expect(querySearchDb(db, "kiwi", { nowMs: NOW }).length).toBe(6);
     db.close();
   });
 
-  it("deleting the index and reindexing gives the same results; reindex keeps other projects", async () => {
+  it("deleting the search database and reindexing gives the same results; reindex keeps other projects", async () => {
     const s = setup();
     const words = [
       "rate limiter",
@@ -195,23 +195,23 @@ describe("the derived index", () => {
         topic(`t${i}`, `About ${w}`, `Notes on ${w} and more ${words[(i + 1) % 5]}.`),
       );
     }
-    const db = openIndex(s.dbFile);
-    await syncIndex(db, s.roots, NOW);
+    const db = openSearchDb(s.dbFile);
+    await syncSearchDb(db, s.roots, NOW);
     const other: SourceRoots = { project: "/elsewhere", memoryDir: join(s.root, "other-mem") };
     mkdirSync(other.memoryDir as string);
     write(other.memoryDir as string, "x.md", topic("x", "rate limiter elsewhere", "other project"));
-    await syncIndex(db, other, NOW);
+    await syncSearchDb(db, other, NOW);
     const results = (d: typeof db) =>
-      words.map((w) => searchIndex(d, w, { nowMs: NOW, filter: { project: s.roots.project } }));
+      words.map((w) => querySearchDb(d, w, { nowMs: NOW, filter: { project: s.roots.project } }));
     const before = results(db);
-    await reindex(db, s.roots, NOW);
+    await rebuildSearchDb(db, s.roots, NOW);
     expect(results(db)).toEqual(before);
-    expect(searchIndex(db, "elsewhere", { nowMs: NOW }).length).toBe(1);
+    expect(querySearchDb(db, "elsewhere", { nowMs: NOW }).length).toBe(1);
     db.close();
     rmSync(join(s.root, "home", "index"), { recursive: true });
-    const db2 = openIndex(s.dbFile);
-    await syncIndex(db2, s.roots, NOW);
-    await syncIndex(db2, other, NOW);
+    const db2 = openSearchDb(s.dbFile);
+    await syncSearchDb(db2, s.roots, NOW);
+    await syncSearchDb(db2, other, NOW);
     expect(results(db2)).toEqual(before);
     db2.close();
   });
@@ -219,14 +219,14 @@ describe("the derived index", () => {
   it("a schema version mismatch drops and rebuilds; a corrupt database file is moved aside", async () => {
     const s = setup();
     write(s.memoryDir, "a.md", topic("alpha", "zebra crossing", "body"));
-    let db = openIndex(s.dbFile);
-    await syncIndex(db, s.roots, NOW);
+    let db = openSearchDb(s.dbFile);
+    await syncSearchDb(db, s.roots, NOW);
     db.prepare("UPDATE meta SET v = 'old' WHERE k = 'version'").run();
     db.close();
-    db = openIndex(s.dbFile);
-    expect(searchIndex(db, "zebra", { nowMs: NOW })).toEqual([]);
-    expect((await syncIndex(db, s.roots, NOW)).added).toBe(1);
-    expect(searchIndex(db, "zebra", { nowMs: NOW }).length).toBe(1);
+    db = openSearchDb(s.dbFile);
+    expect(querySearchDb(db, "zebra", { nowMs: NOW })).toEqual([]);
+    expect((await syncSearchDb(db, s.roots, NOW)).added).toBe(1);
+    expect(querySearchDb(db, "zebra", { nowMs: NOW }).length).toBe(1);
     expect((db.prepare("SELECT v FROM meta").get() as { v: string }).v.startsWith(`${SCHEMA_VERSION}|`)).toBe(
       true,
     );
@@ -234,8 +234,8 @@ describe("the derived index", () => {
     writeFileSync(s.dbFile, "this is not a database, just garbage bytes ".repeat(200));
     rmSync(`${s.dbFile}-wal`, { force: true });
     rmSync(`${s.dbFile}-shm`, { force: true });
-    db = openIndex(s.dbFile, { nowMs: 42 });
-    expect((await syncIndex(db, s.roots, NOW)).added).toBe(1);
+    db = openSearchDb(s.dbFile, { nowMs: 42 });
+    expect((await syncSearchDb(db, s.roots, NOW)).added).toBe(1);
     expect(statSync(`${s.dbFile}.corrupt-42`).size).toBeGreaterThan(0);
     db.close();
   });
@@ -244,9 +244,9 @@ describe("the derived index", () => {
     const s = setup();
     write(s.memoryDir, "a.md", topic("alpha", "quokka habitat", "body"));
     write(s.userMemoryDir, "u.md", topic("u", "quokka fan", "body", "user"));
-    const db = openIndex(s.dbFile);
-    await syncIndex(db, s.roots, NOW);
-    const hits = searchIndex(db, "quokka", { nowMs: NOW, filter: { project: "/some/other" } });
+    const db = openSearchDb(s.dbFile);
+    await syncSearchDb(db, s.roots, NOW);
+    const hits = querySearchDb(db, "quokka", { nowMs: NOW, filter: { project: "/some/other" } });
     expect(hits.map((h) => h.scope)).toEqual(["user"]);
     db.close();
   });
@@ -262,8 +262,8 @@ describe("the derived index", () => {
         "token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB and <private>my diary</private> ok",
       ),
     );
-    const db = openIndex(s.dbFile);
-    await syncIndex(db, s.roots, NOW);
+    const db = openSearchDb(s.dbFile);
+    await syncSearchDb(db, s.roots, NOW);
     db.close();
     const bytes = Buffer.concat(
       [s.dbFile, `${s.dbFile}-wal`].map((f) => {
@@ -290,10 +290,10 @@ describe("the derived index", () => {
       for (const r of runs) expect(r.code, r.err).toBe(0);
       const added = runs.map((r) => (JSON.parse(r.out) as { added: number }).added);
       expect(added.reduce((a, b) => a + b, 0)).toBe(60);
-      const db = openIndex(s.dbFile);
+      const db = openSearchDb(s.dbFile);
       expect((db.prepare("SELECT count(*) n FROM docs").get() as { n: number }).n).toBe(60);
       expect((db.prepare("SELECT count(*) n FROM fts").get() as { n: number }).n).toBe(60);
-      expect(searchIndex(db, "llama", { nowMs: NOW, limit: 100 }).length).toBe(60);
+      expect(querySearchDb(db, "llama", { nowMs: NOW, limit: 100 }).length).toBe(60);
       db.close();
     } finally {
       child.cleanup();
@@ -302,10 +302,10 @@ describe("the derived index", () => {
 });
 
 describe("index file permissions", () => {
-  it("the index and its WAL are owner-only (they hold session text)", async () => {
+  it("the search database and its WAL are owner-only (they hold session text)", async () => {
     const { statSync } = await import("node:fs");
     const s = setup();
-    const db = openIndex(s.dbFile);
+    const db = openSearchDb(s.dbFile);
     db.exec("CREATE TABLE IF NOT EXISTS perm_probe(x)"); // a write: the WAL exists now
     for (const f of [s.dbFile, `${s.dbFile}-wal`]) expect(statSync(f).mode & 0o777, f).toBe(0o600);
     expect(statSync(join(s.dbFile, "..")).mode & 0o077).toBe(0);

@@ -25,7 +25,7 @@ function cand(docId: number, bm25: number, extra: Partial<Candidate> = {}): Cand
 }
 const q = analyzeQuery("rate limiter");
 
-/** A real FTS5 table with the field weights, as the index builds it. */
+/** A real FTS5 table with the field weights, as the search database builds it. */
 function ftsCandidates(docs: Array<Omit<Candidate, "bm25" | "docId">>, query: string): Candidate[] {
   const db = new Database(":memory:");
   db.exec(`CREATE VIRTUAL TABLE m USING fts5(name, description, body, tokenize='${FTS_TOKENIZER}')`);

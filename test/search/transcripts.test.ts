@@ -16,12 +16,12 @@ import {
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readClaudeTranscript } from "../../src/adapters/claude-code/transcript.js";
-import { type Db, openIndex } from "../../src/search/db/db.js";
-import { searchIndex } from "../../src/search/query/index.js";
+import { type Db, openSearchDb } from "../../src/search/db/db.js";
+import { querySearchDb } from "../../src/search/query/index.js";
 import {
   DESCRIPTION_MAX,
   findTranscripts,
-  indexTranscript,
+  ingestTranscript,
   sessionIdFromPath,
   turnTitle,
 } from "../../src/search/transcripts/index.js";
@@ -59,7 +59,7 @@ function expectFtsInSync(db: Db): void {
 }
 
 function freshDb(): Db {
-  return openIndex(join(tempDir("memdir-tx-"), "index", "search.db"));
+  return openSearchDb(join(tempDir("memdir-tx-"), "index", "search.db"));
 }
 
 /** Session ids counted independently of the code under test: every line's `sessionId`. */
@@ -84,10 +84,10 @@ function promptCount(file: string): number {
 }
 
 function indexAll(db: Db, files: string[], batchTurns?: number) {
-  return files.map((f) => indexTranscript(db, f, { nowMs: NOW, batchTurns, read: readClaudeTranscript }));
+  return files.map((f) => ingestTranscript(db, f, { nowMs: NOW, batchTurns, read: readClaudeTranscript }));
 }
 
-describe("indexTranscript over every shared transcript", () => {
+describe("ingestTranscript over every shared transcript", () => {
   it("indexes every session and every turn; a second run does no work", () => {
     expect(ALL.length).toBeGreaterThanOrEqual(9); // 12 files, less the 3 compaction agents (not user turns)
     expect(ALL.some((f) => /agent-acompact/.test(f))).toBe(false);
@@ -138,13 +138,13 @@ describe("indexTranscript over every shared transcript", () => {
   it("a turn document holds the prompt, the answer, tool names and file paths, and is found by search", () => {
     const db = freshDb();
     const file = join(TRANSCRIPTS_DIR, "tool_heavy.jsonl");
-    indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
+    ingestTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     const slice = readClaudeTranscript(file, 0);
     const prompt = slice.messages.find((m) => m.kind === "prompt")!;
     const answer = slice.messages.find((m) => m.kind === "assistant" && m.text.trim())!;
     const tool = slice.messages.flatMap((m) => m.toolCalls)[0]!;
 
-    const hits = searchIndex(db, "phoenix background", { nowMs: NOW, limit: 5 });
+    const hits = querySearchDb(db, "phoenix background", { nowMs: NOW, limit: 5 });
     const hit = hits[0]!;
     expect(hit.key).toBe(`${file}#${prompt.uuid}`);
     expect(hit.source).toBe("sessions");
@@ -164,7 +164,7 @@ describe("indexTranscript over every shared transcript", () => {
     expect(row.project).toBe(slice.cwd); // the recorded cwd does not exist on this machine
     // Search over the whole corpus finds a subagent turn by a word of its prompt.
     indexAll(db, ALL);
-    const sub = searchIndex(db, "hex.pm latest versions Elixir packages", { nowMs: NOW, limit: 3 })[0]!;
+    const sub = querySearchDb(db, "hex.pm latest versions Elixir packages", { nowMs: NOW, limit: 3 })[0]!;
     expect(sub.path).toContain("/subagents/");
     expect(sub.meta.turn).toBe(1);
     expect(sub.group).toBe(sessionIdFromPath(sub.path));
@@ -181,7 +181,7 @@ describe("indexTranscript over every shared transcript", () => {
     });
     writeFileSync(file, out.join("\n"));
     const db = freshDb();
-    indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
+    ingestTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     const row = docs(db)[0]!;
     expect([...row.description].length).toBe(DESCRIPTION_MAX);
     expect(row.body).toContain("zulu-tail-marker");
@@ -218,12 +218,12 @@ describe("appends", () => {
       for (const n of chunks(data.length, avg, data.length)) {
         appendFileSync(file, data.subarray(at, at + n));
         at += n;
-        const r = indexTranscript(grown, file, { nowMs: NOW, read: readClaudeTranscript });
+        const r = ingestTranscript(grown, file, { nowMs: NOW, read: readClaudeTranscript });
         expect(r.reset).toBeUndefined();
         added += r.turnsAdded;
       }
       const clean = freshDb();
-      const once = indexTranscript(clean, file, { nowMs: NOW, read: readClaudeTranscript });
+      const once = ingestTranscript(clean, file, { nowMs: NOW, read: readClaudeTranscript });
       expect(added).toBe(once.turnsAdded);
       expect(docs(grown)).toEqual(docs(clean));
       expectFtsInSync(grown);
@@ -249,10 +249,10 @@ describe("appends", () => {
     for (const n of chunks(data.length, 400, 7)) {
       appendFileSync(file, data.subarray(at, at + n));
       at += n;
-      indexTranscript(grown, file, { nowMs: NOW, read: readClaudeTranscript });
+      ingestTranscript(grown, file, { nowMs: NOW, read: readClaudeTranscript });
     }
     const clean = freshDb();
-    const r = indexTranscript(clean, file, { nowMs: NOW, read: readClaudeTranscript });
+    const r = ingestTranscript(clean, file, { nowMs: NOW, read: readClaudeTranscript });
     expect(r.turnsAdded).toBe(promptCount(file));
     const uuid = (JSON.parse(first) as { uuid: string }).uuid;
     const turns = docs(clean).map((d) => [d.key.slice(file.length), JSON.parse(d.meta).turn]);
@@ -272,11 +272,11 @@ describe("appends", () => {
     const cut = secondPrompt + 3;
     writeFileSync(file, `${lines.slice(0, cut).join("\n")}\n`);
     const db = freshDb();
-    const a = indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
+    const a = ingestTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     expect([a.turnsAdded, a.turnsUpdated]).toEqual([2, 0]);
     const before = docs(db);
     appendFileSync(file, lines.slice(cut).join("\n"));
-    const b = indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
+    const b = ingestTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     // Turn 2 was open: it is replaced in place, turn 1 is not touched, nothing is duplicated.
     expect([b.turnsAdded, b.turnsUpdated]).toEqual([0, 1]);
     expect(b.bytesRead).toBeLessThan(readFileSync(file).length - before.length);
@@ -296,9 +296,9 @@ describe("appends", () => {
       message: { role: "user", content: "quasar nebula follow-up question" },
     };
     appendFileSync(file, `${JSON.stringify(next)}\n`);
-    const c = indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
+    const c = ingestTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     expect([c.turnsAdded, c.turnsUpdated]).toEqual([1, 1]);
-    const hit = searchIndex(db, "quasar nebula", { nowMs: NOW, limit: 1 })[0]!;
+    const hit = querySearchDb(db, "quasar nebula", { nowMs: NOW, limit: 1 })[0]!;
     expect(hit.meta).toMatchObject({ turn: 3, timestamp: "2026-02-11T09:00:00.000Z" });
     expectFtsInSync(db);
   });
@@ -310,22 +310,22 @@ describe("replaced files", () => {
     const file = join(dir, "x.jsonl");
     copyFileSync(join(TRANSCRIPTS_DIR, "subagent.jsonl"), file);
     const db = freshDb();
-    indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
+    ingestTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     // Same size or larger, different head: another session's transcript under the same path.
     const other = readFileSync(join(TRANSCRIPTS_DIR, "tool_heavy.jsonl"));
     const big = Buffer.concat([other, readFileSync(join(TRANSCRIPTS_DIR, "subagent.jsonl"))]);
     writeFileSync(file, big);
-    const r = indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
+    const r = ingestTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     expect(r.reset).toBe("head-changed");
     const clean = freshDb();
-    indexTranscript(clean, file, { nowMs: NOW, read: readClaudeTranscript });
+    ingestTranscript(clean, file, { nowMs: NOW, read: readClaudeTranscript });
     expect(docs(db)).toEqual(docs(clean));
 
     writeFileSync(file, other);
-    const s = indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
+    const s = ingestTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     expect(s.reset).toBe("shrank");
     const clean2 = freshDb();
-    indexTranscript(clean2, file, { nowMs: NOW, read: readClaudeTranscript });
+    ingestTranscript(clean2, file, { nowMs: NOW, read: readClaudeTranscript });
     expect(docs(db)).toEqual(docs(clean2));
     expectFtsInSync(db);
   });
@@ -335,22 +335,22 @@ describe("replaced files", () => {
     const data = readFileSync(join(TRANSCRIPTS_DIR, "tool_heavy.jsonl"));
     writeFileSync(file, data);
     const db = freshDb();
-    indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
+    ingestTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     const fd = openSync(file, "r+");
     writeSync(fd, Buffer.from("X"), 0, 1, 100); // same size, new mtime
     closeSync(fd);
-    expect(indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript }).reset).toBe("head-changed");
+    expect(ingestTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript }).reset).toBe("head-changed");
   });
 
   it("errors: a missing file is NOT_FOUND, a directory is BAD_INPUT", () => {
     const dir = tempDir();
     const db = freshDb();
     expect(() =>
-      indexTranscript(db, join(dir, "none.jsonl"), { nowMs: NOW, read: readClaudeTranscript }),
+      ingestTranscript(db, join(dir, "none.jsonl"), { nowMs: NOW, read: readClaudeTranscript }),
     ).toThrow(expect.objectContaining({ code: "NOT_FOUND" }));
     mkdirSync(join(dir, "d.jsonl"));
     expect(() =>
-      indexTranscript(db, join(dir, "d.jsonl"), { nowMs: NOW, read: readClaudeTranscript }),
+      ingestTranscript(db, join(dir, "d.jsonl"), { nowMs: NOW, read: readClaudeTranscript }),
     ).toThrow(expect.objectContaining({ code: "BAD_INPUT" }));
   });
 });
@@ -380,8 +380,8 @@ describe("privacy", () => {
     writeFileSync(file, planted.join("\n"));
     expect(readFileSync(file, "utf8")).toContain(GH);
     const dbFile = join(tempDir(), "index", "search.db");
-    const db = openIndex(dbFile);
-    const r = indexTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
+    const db = openSearchDb(dbFile);
+    const r = ingestTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
     expect(r.turnsAdded).toBe(1);
     const row = docs(db)[0]!;
     expect(row.description).toContain("[REDACTED:");

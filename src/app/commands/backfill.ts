@@ -1,5 +1,5 @@
 /**
- * `memdir backfill` (issue 3 point 6): index past Claude Code transcripts into the search index,
+ * `memdir backfill` (issue 3 point 6): index past Claude Code transcripts into the search database,
  * incrementally by byte offset per file (search/transcripts), resumable after an interruption.
  * Default source: `<Claude config dir>/projects/**\/*.jsonl` (`~/.claude/projects`). A file that fails
  * is reported and never stops the rest. Claude Code deletes transcripts after `cleanupPeriodDays`
@@ -105,11 +105,11 @@ function bar(done: number, total: number, turns: number, errors: number, columns
 
 /**
  * Indexes every transcript under `opts.from` into `ctx.paths.indexFile`.
- * @throws MemdirError NOT_FOUND when the directory cannot be listed; INDEX_OPEN when the index cannot be opened.
+ * @throws MemdirError NOT_FOUND when the directory cannot be listed; INDEX_OPEN when the search database cannot be opened.
  */
 export async function runBackfill(ctx: AppContext, opts: BackfillOptions = {}): Promise<BackfillReport> {
   const started = ctx.rt.now();
-  const [{ openIndex }, t] = await Promise.all([
+  const [{ openSearchDb }, t] = await Promise.all([
     import("../../search/db/db.js"),
     import("../../search/transcripts/index.js"),
   ]);
@@ -142,7 +142,7 @@ export async function runBackfill(ctx: AppContext, opts: BackfillOptions = {}): 
     cleanup: readCleanupPeriod(ctx.rt.env),
   };
   const sessions = new Set<string>();
-  const db = openIndex(ctx.paths.indexFile, { nowMs: started });
+  const db = openSearchDb(ctx.paths.indexFile, { nowMs: started });
   try {
     opts.progress?.write(bar(0, found.files.length, 0, report.errors.length, opts.progress.columns));
     for (const [i, path] of found.files.entries()) {
@@ -152,9 +152,9 @@ export async function runBackfill(ctx: AppContext, opts: BackfillOptions = {}): 
         // In steps of TRANSCRIPT_READ_BYTES, so memory stays bounded on a transcript of any size.
         let turnsAdded = 0;
         let bytesRead = 0;
-        let r: ReturnType<typeof t.indexTranscript>;
+        let r: ReturnType<typeof t.ingestTranscript>;
         do {
-          r = t.indexTranscript(db, path, {
+          r = t.ingestTranscript(db, path, {
             nowMs: ctx.rt.now(),
             batchTurns: opts.batchTurns,
             maxBytes: TRANSCRIPT_READ_BYTES,

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context.js";
-import { openSyncedIndex, searchRoots } from "../search-db.js";
+import { openSyncedSearchDb, searchRoots } from "../search-db.js";
 
 type Search = typeof import("../../search/index.js");
 export type SearchHit = import("../../search/index.js").SearchHit;
@@ -19,7 +19,7 @@ export interface SearchResult {
   hits: SearchHit[];
   /** Files that are not searchable because they failed to parse. */
   errors: SyncReport["errors"];
-  /** Problems with the index itself (a failed sync: results may be stale; a rebuilt corrupt index). */
+  /** Problems with the search database itself (a failed sync: results may be stale; a rebuilt corrupt search database). */
   warnings: string[];
   /** What to try when nothing was found (past sessions of other projects). */
   hint?: string;
@@ -31,15 +31,15 @@ export async function runSearch(
   query: string,
   o: SearchCommandOptions,
 ): Promise<SearchResult> {
-  const { s, db, sync, syncError, recovered } = await openSyncedIndex(ctx, 5_000);
+  const { s, db, sync, syncError, recovered } = await openSyncedSearchDb(ctx, 5_000);
   const warnings = [
     ...(recovered ? [recovered] : []),
     ...(syncError
-      ? [`the index could not be updated (results may be stale): ${syncError.split("\n")[0]}`]
+      ? [`the search database could not be updated (results may be stale): ${syncError.split("\n")[0]}`]
       : []),
   ];
   try {
-    const hits = s.searchIndex(db, query, {
+    const hits = s.querySearchDb(db, query, {
       nowMs: ctx.rt.now(),
       limit: o.limit ?? 10,
       filter: {
@@ -60,12 +60,12 @@ export async function runSearch(
   }
 }
 
-/** Rebuilds this project's part of the index from the files. */
+/** Rebuilds this project's part of the search database from the files. */
 export async function runReindex(ctx: AppContext): Promise<SyncReport> {
   const s: Search = await import("../../search/index.js");
-  const db = s.openIndex(ctx.paths.indexFile, { nowMs: ctx.rt.now() });
+  const db = s.openSearchDb(ctx.paths.indexFile, { nowMs: ctx.rt.now() });
   try {
-    return await s.reindex(db, searchRoots(ctx.paths), ctx.rt.now());
+    return await s.rebuildSearchDb(db, searchRoots(ctx.paths), ctx.rt.now());
   } finally {
     db.close();
   }

@@ -115,7 +115,7 @@ export function buildStatus(ctx: AppContext): StatusReport {
       projectMemory: paths.projectMemory,
       log: paths.logFile,
       events: paths.eventsFile,
-      searchIndex: paths.indexFile,
+      querySearchDb: paths.indexFile,
       wiki: paths.wikiDir,
       ledger: paths.ledgerFile,
     },

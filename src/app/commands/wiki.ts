@@ -1,6 +1,6 @@
 /**
  * `memdir wiki add | query | lint` (issue 3 point 7). Pages live in `<stateRoot>/wiki/`; queries go
- * through the search index (wiki source only), which scores keyword and tag matches (tags are
+ * through the search database (wiki source only), which scores keyword and tag matches (tags are
  * indexed above the body). Reading never takes the wiki's write lock.
  */
 

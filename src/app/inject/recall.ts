@@ -10,7 +10,7 @@ import { truncateCodePoints } from "../../core/text.js";
 import { advisoryThrottled, claimAdvisory, markSurfaced, readSurfaced } from "../../sessions/index.js";
 import { listTopicFiles } from "../../store/list.js";
 import type { AppContext } from "../context.js";
-import { openSyncedIndex } from "../search-db.js";
+import { openSyncedSearchDb } from "../search-db.js";
 import { DATA_PREFACE, fenceAsData } from "./fence.js";
 
 /** At most this many topic files per prompt (issue 3). */
@@ -165,11 +165,11 @@ function formatRecall(
  */
 export async function recallForPrompt(ctx: AppContext, sessionId: string, prompt: string): Promise<string> {
   if (isTrivialPrompt(prompt) || !anyTopics(ctx)) return "";
-  const { s, db } = await openSyncedIndex(ctx, HOOK_BUSY_TIMEOUT_MS);
+  const { s, db } = await openSyncedSearchDb(ctx, HOOK_BUSY_TIMEOUT_MS);
   try {
     const surfaced = readSurfaced(ctx.paths.stateRoot, sessionId);
     const plan = s.planQuery(db, prompt.slice(0, 10_000));
-    const hits = s.searchIndex(db, plan, {
+    const hits = s.querySearchDb(db, plan, {
       nowMs: ctx.rt.now(),
       limit: RECALL_MAX_FILES,
       filter: { sources: ["memories"], project: ctx.paths.projectRoot, excludeKeys: surfaced },
@@ -251,10 +251,10 @@ export async function recallForFile(
   if (advisoryThrottled(stateRoot, sessionId, key, now, Number.POSITIVE_INFINITY) || !anyTopics(ctx))
     return "";
   if (!claimAdvisory(stateRoot, sessionId, key, now, Number.POSITIVE_INFINITY)) return "";
-  const { s, db } = await openSyncedIndex(ctx, HOOK_BUSY_TIMEOUT_MS);
+  const { s, db } = await openSyncedSearchDb(ctx, HOOK_BUSY_TIMEOUT_MS);
   try {
     // Memories already recalled for a prompt (or another file) in this session are not repeated.
-    const hits = s.searchIndex(db, rel, {
+    const hits = s.querySearchDb(db, rel, {
       nowMs: now,
       limit: 20,
       filter: {

@@ -18,7 +18,7 @@ import { type AppContext, ensureProjectState, projectContext } from "../context.
 import { type ModelChoice, openModel } from "../model/provider.js";
 import type { Runtime } from "../runtime.js";
 import { transcriptAdapterFor } from "../transcript-reader.js";
-import { indexSessionTranscript } from "./ingest-session.js";
+import { ingestSessionTranscript } from "./ingest-session.js";
 import { checkTranscriptInput } from "./input.js";
 import { TRANSCRIPT_READ_BYTES } from "./limits.js";
 import { lockedSessionMemory } from "./session-memory-lock.js";
@@ -318,7 +318,7 @@ export async function runExtractionJob(rt: Runtime, opts: ExtractJobOptions): Pr
   const results: ExtractJobResult[] = [];
   const precompact = opts.sessionMemoryReason === "precompact";
   for (const w of work) {
-    if (w.transcriptPath) await indexSessionTranscript(ctx, w.transcriptPath, w.harness);
+    if (w.transcriptPath) await ingestSessionTranscript(ctx, w.transcriptPath, w.harness);
     // Before a compaction the summary goes first: the compacted session's next start injects it, and
     // a model extraction (up to 5 calls) must not make it arrive late.
     if (precompact) await sessionMemory(ctx, w, "precompact", model);

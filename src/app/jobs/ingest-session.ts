@@ -8,13 +8,13 @@
 import { describeError } from "../../core/errors.js";
 import { fileKindAt, REGULAR_FILE } from "../../core/input-file.js";
 import type { HarnessName } from "../../harness/index.js";
-import { openIndex } from "../../search/db/db.js";
-import { indexTranscript } from "../../search/transcripts/index.js";
+import { openSearchDb } from "../../search/db/db.js";
+import { ingestTranscript } from "../../search/transcripts/index.js";
 import type { AppContext } from "../context.js";
 import { transcriptAdapterFor } from "../transcript-reader.js";
 import { TRANSCRIPT_READ_BYTES } from "./limits.js";
 
-export async function indexSessionTranscript(
+export async function ingestSessionTranscript(
   ctx: AppContext,
   transcriptPath: string,
   harness?: HarnessName,
@@ -23,11 +23,11 @@ export async function indexSessionTranscript(
   if (fileKindAt(transcriptPath) !== REGULAR_FILE) return;
   try {
     const read = (await transcriptAdapterFor(transcriptPath, harness)).transcripts.read;
-    const db = openIndex(ctx.paths.indexFile, { nowMs: ctx.rt.now() });
+    const db = openSearchDb(ctx.paths.indexFile, { nowMs: ctx.rt.now() });
     try {
       let rounds = 0;
       while (
-        indexTranscript(db, transcriptPath, { nowMs: ctx.rt.now(), maxBytes: TRANSCRIPT_READ_BYTES, read })
+        ingestTranscript(db, transcriptPath, { nowMs: ctx.rt.now(), maxBytes: TRANSCRIPT_READ_BYTES, read })
           .more &&
         ++rounds < 16
       );

@@ -1,6 +1,6 @@
 /**
  * `memdir backfill [--harness claude|codex|gemini|all] [--from DIR] [--json]`: past transcripts of the
- * harnesses (their default dirs) or of a directory into the search index. A progress bar on stderr when it is a TTY; the summary on stdout at the end; the
+ * harnesses (their default dirs) or of a directory into the search database. A progress bar on stderr when it is a TTY; the summary on stdout at the end; the
  * `cleanupPeriodDays` warning on stderr. Exits 1 when any file failed (the others are indexed).
  */
 import { resolve } from "node:path";

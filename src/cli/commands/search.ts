@@ -63,7 +63,9 @@ export function registerSearch(program: Command): void {
 
   program
     .command("reindex")
-    .description("rebuild this project's part of the search index from the files (the files are the truth)")
+    .description(
+      "rebuild this project's part of the search database from the files (the files are the truth)",
+    )
     .action(async () => {
       const rt = processRuntime();
       const r = await runReindex(projectContext(rt, workingDir(rt)));

@@ -1,5 +1,5 @@
 /**
- * The derived search index database (DESIGN.md §5 L3, §6 "files are the truth"): one SQLite file
+ * The derived search database (DESIGN.md §5 L3, §6 "files are the truth"): one SQLite file
  * (`<memdirHome>/index/search.db`) in WAL mode with a busy timeout, rebuilt from the files at any
  * time. A schema or analyzer version mismatch drops every table and recreates them (the next sync
  * re-reads the files); a file that is not a database is moved aside and replaced.
@@ -14,13 +14,13 @@ import { newDatabase } from "./sqlite.js";
 
 export type Db = Database.Database;
 
-/** Bump when the tables or the analyzer's output change: the index is then rebuilt from files. */
+/** Bump when the tables or the analyzer's output change: the search database is then rebuilt from files. */
 export const SCHEMA_VERSION = 6;
 
 /** Default busy timeout (ms) for CLI and jobs; hooks pass a short one. */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
 
-export interface OpenIndexOptions {
+export interface OpenSearchDbOptions {
   /** How long (ms) a statement waits for another writer before SQLITE_BUSY. Default 5,000. */
   busyTimeoutMs?: number;
   /** Clock for the name of a moved-aside corrupt file. */
@@ -104,7 +104,7 @@ function isNotADatabase(e: unknown): boolean {
 }
 
 /**
- * The index holds session text: owner-only like every other memdir file (0600). One stat per open;
+ * The search database holds session text: owner-only like every other memdir file (0600). One stat per open;
  * SQLite creates `-wal`/`-shm` with the database file's mode, so fixing the file fixes them.
  */
 function ownerOnly(file: string): void {
@@ -133,17 +133,17 @@ function openRaw(file: string, busyTimeoutMs: number): Db {
 }
 
 /**
- * Opens (creating when missing) the index at `file`, in WAL mode with a busy timeout, and makes the
+ * Opens (creating when missing) the search database at `file`, in WAL mode with a busy timeout, and makes the
  * schema current. A corrupt file is renamed to `<file>.corrupt-<ms>` and a fresh index created:
- * the index is derived data, the files are the truth.
+ * the search database is derived data, the files are the truth.
  * @throws MemdirError INDEX_OPEN when the directory cannot be created or SQLite cannot open the file.
  */
-export function openIndex(file: string, opts: OpenIndexOptions = {}): Db {
+export function openSearchDb(file: string, opts: OpenSearchDbOptions = {}): Db {
   const timeout = opts.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   } catch (e) {
-    throw new MemdirError("INDEX_OPEN", `cannot create the search index directory ${dirname(file)}`, {
+    throw new MemdirError("INDEX_OPEN", `cannot create the search database directory ${dirname(file)}`, {
       expected: "a writable directory",
       received: String((e as Error).message),
       hint: "check permissions of MEMDIR_HOME, or set MEMDIR_HOME to a writable directory",
@@ -157,7 +157,7 @@ export function openIndex(file: string, opts: OpenIndexOptions = {}): Db {
   } catch (e) {
     db?.close();
     if (!isNotADatabase(e)) {
-      throw new MemdirError("INDEX_OPEN", `cannot open the search index ${file}`, {
+      throw new MemdirError("INDEX_OPEN", `cannot open the search database ${file}`, {
         expected: "an SQLite database (derived, rebuildable)",
         received: String((e as Error).message),
         hint: "delete the file and run `memdir reindex`",

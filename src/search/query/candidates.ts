@@ -1,5 +1,5 @@
 /**
- * Candidate selection for `searchIndex`: the FTS5 top-N by field-weighted bm25 (light columns
+ * Candidate selection for `querySearchDb`: the FTS5 top-N by field-weighted bm25 (light columns
  * only: the sort carries a few numbers per match), the LIKE fallback for one-character CJK terms,
  * each candidate's position in its group (for rank()'s neighbour step), and the full row of a
  * document, read only for the hits that are returned.

@@ -33,12 +33,12 @@ export interface QueryPlan {
   /** The MATCH expression over the kept units, or null when nothing is searchable. */
   match: string | null;
   /**
-   * Set when the index is large for this query: an AND of the rarest units, searched before `match`
+   * Set when the search database is large for this query: an AND of the rarest units, searched before `match`
    * (which is then only needed when the AND finds fewer hits than wanted).
    */
   matchAll: string | null;
   units: QueryUnit[];
-  /** Documents in the index (an upper bound: the largest row id). */
+  /** Documents in the search database (an upper bound: the largest row id). */
   docs: number;
 }
 

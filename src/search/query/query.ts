@@ -1,5 +1,5 @@
 /**
- * `searchIndex`: user text -> ranked hits (issue 3 points 2, 3, 5). The text is analysed and turned
+ * `querySearchDb`: user text -> ranked hits (issue 3 points 2, 3, 5). The text is analysed and turned
  * into a safe FTS5 expression over its rarest terms (never raw FTS syntax: query/plan.ts); FTS5
  * `bm25()` with field weights picks up to CANDIDATES documents (query/candidates.ts); `rank()` adds
  * recency, scope, group and neighbour evidence and explains each hit. Only returned hits read their
@@ -49,7 +49,7 @@ function lazyFields(db: Db, id: number, cache: Map<number, FullRow>): Candidate[
 }
 
 /**
- * Stage 1 of `searchIndex`: the candidate rows (light columns) for `plan` under the filter, minus
+ * Stage 1 of `querySearchDb`: the candidate rows (light columns) for `plan` under the filter, minus
  * excluded keys, in key order. Large index: documents with all the rarest terms first, the OR only
  * when they are too few; one-character CJK terms fall back to LIKE.
  */
@@ -68,7 +68,7 @@ export function candidateRows(db: Db, plan: QueryPlan, f: SearchFilter, limit: n
   return live.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
-/** Stage 2 of `searchIndex`: neighbour positions, rank(), and the full rows of the returned hits. */
+/** Stage 2 of `querySearchDb`: neighbour positions, rank(), and the full rows of the returned hits. */
 export function rankRows(
   db: Db,
   plan: QueryPlan,
@@ -117,7 +117,7 @@ export function rankRows(
  * Hits are ordered by score desc, then key asc (stable across a rebuild).
  * @throws SqliteError only for database faults (busy past the timeout, I/O).
  */
-export function searchIndex(db: Db, text: string | QueryPlan, opts: SearchOptions): SearchHit[] {
+export function querySearchDb(db: Db, text: string | QueryPlan, opts: SearchOptions): SearchHit[] {
   const limit = Math.max(1, Math.min(MAX_LIMIT, Math.trunc(opts.limit ?? 10)));
   const plan = typeof text === "string" ? planQuery(db, text) : text;
   return rankRows(db, plan, candidateRows(db, plan, opts.filter ?? {}, limit), opts.nowMs, limit);

@@ -2,7 +2,7 @@
  * The relevance gate for automatic recall (issue 3 point 4: "an unrelated prompt injects
  * nothing"). BM25 ranks anything that shares one word with the prompt; recall injects a memory
  * only when it covers enough of the prompt's specific terms, weighted by how rare each term is in
- * the index (a word no memory contains is a topic the memories do not cover). Words that say what
+ * the search database (a word no memory contains is a topic the memories do not cover). Words that say what
  * to do rather than what about ("use", "file", "fix", "please") do not count.
  */
 
@@ -25,7 +25,7 @@ export function requiredMatches(units: number): number {
 }
 
 /**
- * The index size the weights assume at least. A memory dir where every file mentions "redis" must
+ * The search database size the weights assume at least. A memory dir where every file mentions "redis" must
  * still count "redis" as a specific word of the prompt: against a small store, idf would call it
  * worthless; against this floor it stays close to a word no memory contains.
  */

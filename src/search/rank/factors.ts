@@ -1,6 +1,6 @@
 /**
  * The ranking constants (issue 3, point 3) and the small multiplicative factors. The field weights
- * are given to FTS5 `bm25()` by the index (`bm25(t, 4, 2, 1)` for columns name, description, body).
+ * are given to FTS5 `bm25()` by the search database (`bm25(t, 4, 2, 1)` for columns name, description, body).
  */
 
 /** FTS5 bm25() column weights, in column order name, description, body. */

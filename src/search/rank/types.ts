@@ -1,8 +1,8 @@
 /** Shapes of the re-ranking stage (issue 3, point 3). */
 
-/** One FTS5 candidate as the index returns it. */
+/** One FTS5 candidate as the search database returns it. */
 export interface Candidate {
-  /** The index's row id; ties break on it (ascending). */
+  /** The search database's row id; ties break on it (ascending). */
   docId: number;
   /** FTS5 `bm25(table, ...FIELD_WEIGHTS)` as returned: negative, lower is better. */
   bm25: number;

@@ -77,7 +77,7 @@ export function discoverFiles(roots: SourceRoots): DiskEntry[] {
 }
 
 /**
- * The index rows a sync of `roots` owns: the project's rows of the listed sources (except
+ * The search database rows a sync of `roots` owns: the project's rows of the listed sources (except
  * transcript files, which backfill owns), plus the user scope's memories when `userMemoryDir` is set.
  */
 export function ownsRow(

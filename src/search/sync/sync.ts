@@ -1,5 +1,5 @@
 /**
- * `syncIndex`: make the index match the files of one project (and the user scope). Cheap when
+ * `syncSearchDb`: make the search database match the files of one project (and the user scope). Cheap when
  * nothing changed: one stat per file and one SELECT; only files whose stat differs are read.
  */
 
@@ -59,7 +59,7 @@ export function forgetListings(db: Db): void {
   db.prepare("DELETE FROM meta WHERE k LIKE 'listing:%'").run();
 }
 
-export async function syncIndex(db: Db, roots: SourceRoots, nowMs: number): Promise<SyncReport> {
+export async function syncSearchDb(db: Db, roots: SourceRoots, nowMs: number): Promise<SyncReport> {
   const owns = (r: FileRow) => ownsRow(roots, r);
   const disk = discoverFiles(roots);
   // Fast path (every prompt of a session): the same files with the same stats as the last sync of

@@ -7,7 +7,7 @@ export type Source = (typeof SOURCES)[number];
 /** Where a document lives: a project's memory dir (`project`), its `team/` dir, or the user scope. */
 export type DocScope = "project" | "team" | "user";
 
-/** A file on disk that should be in the index. */
+/** A file on disk that should be in the search database. */
 export interface DiskEntry {
   /** Absolute path (the row key). */
   path: string;
@@ -20,7 +20,7 @@ export interface DiskEntry {
   mtimeMs: number;
 }
 
-/** A `files` row of the index. */
+/** A `files` row of the search database. */
 export interface FileRow {
   path: string;
   source: Source;

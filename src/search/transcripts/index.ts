@@ -1,5 +1,5 @@
 /**
- * Past Claude Code transcripts -> the search index (issue 3 points 1, 5, 6): one document per user
+ * Past Claude Code transcripts -> the search database (issue 3 points 1, 5, 6): one document per user
  * turn (source `sessions`, type `turn`, group = session id), indexed incrementally by byte offset.
  */
 
@@ -18,9 +18,9 @@ export {
 export { HEAD_BYTES, headFingerprint, headMatches } from "./head.js";
 export {
   DEFAULT_BATCH_TURNS,
-  type IndexTranscriptOptions,
-  type IndexTranscriptResult,
-  indexTranscript,
+  type IngestTranscriptOptions,
+  type IngestTranscriptResult,
+  ingestTranscript,
   projectOfCwd,
   sessionIdFromPath,
 } from "./ingest.js";

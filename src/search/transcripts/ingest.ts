@@ -1,5 +1,5 @@
 /**
- * `indexTranscript`: a Claude Code transcript -> one search document per user turn, incrementally
+ * `ingestTranscript`: a Claude Code transcript -> one search document per user turn, incrementally
  * by byte offset (issue 3 point 6). Rules:
  * - a read starts at the file's stored `files.offset`; after it the offset points at the start of
  *   the LAST turn read, which stays open: the next read re-reads it and replaces its document by
@@ -35,7 +35,7 @@ import { splitTurns, type Turn } from "./turns.js";
 /** Turns per transaction by default. */
 export const DEFAULT_BATCH_TURNS = 64;
 
-export interface IndexTranscriptOptions {
+export interface IngestTranscriptOptions {
   /** Stored as `files.indexed_ms`. */
   nowMs: number;
   /** Turns per transaction (default 64). */
@@ -46,7 +46,7 @@ export interface IndexTranscriptOptions {
   read: ReadTranscript;
 }
 
-export interface IndexTranscriptResult {
+export interface IngestTranscriptResult {
   /** Absolute transcript path. */
   path: string;
   /** Session id (the parent session for a subagent transcript). */
@@ -133,12 +133,16 @@ function uniqueKey(db: Db, key: string, turnNo: number): string {
  * @throws MemdirError NOT_FOUND (file gone), IO (unreadable), BAD_INPUT (not a regular file);
  *   SqliteError when the database is busy past its timeout.
  */
-export function indexTranscript(db: Db, file: string, opts: IndexTranscriptOptions): IndexTranscriptResult {
+export function ingestTranscript(
+  db: Db,
+  file: string,
+  opts: IngestTranscriptOptions,
+): IngestTranscriptResult {
   const path = resolve(file);
   const batch = Math.max(1, Math.trunc(opts.batchTurns ?? DEFAULT_BATCH_TURNS));
   const st = statFile(path);
   const row = readTranscriptRow(db, path);
-  const result = (sessionId: string, project: string): IndexTranscriptResult => ({
+  const result = (sessionId: string, project: string): IngestTranscriptResult => ({
     path,
     sessionId,
     project,
@@ -149,7 +153,7 @@ export function indexTranscript(db: Db, file: string, opts: IndexTranscriptOptio
   if (row && row.size === st.size && row.mtimeMs === st.mtimeMs) {
     return { ...result(groupOf(db, path) ?? sessionIdFromPath(path), row.project), skipped: "unchanged" };
   }
-  let reset: IndexTranscriptResult["reset"];
+  let reset: IngestTranscriptResult["reset"];
   if (row && (st.size < row.size || st.size < row.offset)) reset = "shrank";
   else if (row && !headMatches(path, row.head)) reset = "head-changed";
   const base = row && !reset ? row : undefined;
@@ -159,7 +163,7 @@ export function indexTranscript(db: Db, file: string, opts: IndexTranscriptOptio
   const cwd = slice.cwd ?? "";
   const project = cwd ? scrub(projectOfCwd(cwd)) : (row?.project ?? "");
   const sessionId = slice.sessionId ?? (base ? groupOf(db, path) : undefined) ?? sessionIdFromPath(path);
-  const out: IndexTranscriptResult = { ...result(sessionId, project), bytesRead: slice.endOffset - from };
+  const out: IngestTranscriptResult = { ...result(sessionId, project), bytesRead: slice.endOffset - from };
   if (reset) out.reset = reset;
   if (slice.more) out.more = true;
   const { turns } = splitTurns(slice.messages, from);

@@ -208,7 +208,7 @@ describe("child processes", () => {
 
   /**
    * Runs the child in app mode and SIGKILLs it as soon as `kill.afterLine(line, lines)` says so, or
-   * as soon as the index (polled read-only every 2 ms, WAL readers never block the writer) holds at
+   * as soon as the search database (polled read-only every 2 ms, WAL readers never block the writer) holds at
    * least `kill.atDocs` documents.
    */
   function runUntilKilled(

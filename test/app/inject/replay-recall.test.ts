@@ -50,10 +50,10 @@ describe("the session being worked on is searchable without backfill", () => {
   it("the extraction job indexes the transcript's turns, scrubbed", async () => {
     const home = tempDir("memdir-replay-sessions-");
     const r = await replay({ transcript: EXAMPLE, home, env: { PATH: process.env.PATH } });
-    const { openIndex, searchIndex } = await import("../../../src/search/index.js");
-    const db = openIndex(join(home, ".memdir", "index", "search.db"));
+    const { openSearchDb, querySearchDb } = await import("../../../src/search/index.js");
+    const db = openSearchDb(join(home, ".memdir", "index", "search.db"));
     try {
-      const hits = searchIndex(db, "grafana latency board", {
+      const hits = querySearchDb(db, "grafana latency board", {
         nowMs: Date.now(),
         filter: { sources: ["sessions"] },
       });
