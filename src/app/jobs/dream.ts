@@ -36,6 +36,7 @@ import { openModel } from "../model/provider.js";
 import type { Runtime } from "../runtime.js";
 import { checkDreamGates, type DreamTrigger, sessionsForGather } from "./dream-gate.js";
 import { DREAM_STATE_FILE, type Gathered, gatherDream, prefixHash, readDreamState } from "./dream-gather.js";
+import type { DreamRequest } from "./request.js";
 
 export interface DreamOptions {
   /** The project directory. */
@@ -156,6 +157,11 @@ function sweepTemps(ctx: AppContext): void {
  * `dream_failed` event, the lock is rolled back (the next session retries) and the error rethrown.
  * @throws MemdirError (config, paths, LOCK_TIMEOUT of a store write) and fs errors.
  */
+/** The auto-dream a Stop hook started: `runDream` with trigger `auto` (the gates are checked again). */
+export function runDreamJob(rt: Runtime, r: DreamRequest): Promise<DreamOutcome> {
+  return runDream(rt, { cwd: r.cwd, trigger: "auto", ...(r.sessionId ? { sessionId: r.sessionId } : {}) });
+}
+
 export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutcome> {
   const ctx = projectContext(rt, o.cwd);
   const { paths } = ctx;

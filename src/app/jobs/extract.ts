@@ -21,19 +21,8 @@ import { transcriptAdapterFor } from "../transcript-reader.js";
 import { ingestSessionTranscript } from "./ingest-session.js";
 import { checkTranscriptInput } from "./input.js";
 import { TRANSCRIPT_READ_BYTES } from "./limits.js";
+import type { ExtractRequest } from "./request.js";
 import { lockedSessionMemory } from "./session-memory-lock.js";
-
-export interface ExtractJobOptions {
-  cwd: string;
-  /** The harness that wrote the transcript; default: recognised from the file. */
-  harness?: HarnessName;
-  sessionId?: string;
-  transcriptPath?: string;
-  /** Also process the queue of reclaimed sessions. */
-  queue?: boolean;
-  /** Why the job runs, for session memory: "precompact" forces a refresh (default "stop"). */
-  sessionMemoryReason?: "stop" | "precompact";
-}
 
 export interface ExtractJobResult {
   sessionId: string;
@@ -290,7 +279,7 @@ async function sessionMemory(
  * Runs the job. Failures of a session's extraction are recorded as `extraction_failed` events and
  * returned; only an unusable project context (bad config, bad paths) throws.
  */
-export async function runExtractionJob(rt: Runtime, opts: ExtractJobOptions): Promise<ExtractJobResult[]> {
+export async function runExtractionJob(rt: Runtime, opts: ExtractRequest): Promise<ExtractJobResult[]> {
   const ctx = projectContext(rt, opts.cwd);
   ensureProjectState(ctx);
   let model: ModelChoice = { kind: "offline" };
@@ -316,7 +305,7 @@ export async function runExtractionJob(rt: Runtime, opts: ExtractJobOptions): Pr
       work.push({ sessionId: q.sessionId, transcriptPath: q.transcriptPath });
   }
   const results: ExtractJobResult[] = [];
-  const precompact = opts.sessionMemoryReason === "precompact";
+  const precompact = opts.precompact === true;
   for (const w of work) {
     if (w.transcriptPath) await ingestSessionTranscript(ctx, w.transcriptPath, w.harness);
     // Before a compaction the summary goes first: the compacted session's next start injects it, and

@@ -1,7 +1,7 @@
 /** The input check of the detached jobs: a transcript must be a regular file before a job reads it. */
 import { fileKindAt, MISSING, REGULAR_FILE } from "../../core/input-file.js";
 import type { AppContext } from "../context.js";
-import type { JobKind } from "./limits.js";
+import type { JobKind } from "./request.js";
 
 /**
  * Whether a job may read the transcript at `path`: "ok" for a regular file, "missing" when nothing is

@@ -6,9 +6,11 @@
  * synchronous call; it records `job_timeout` / `job_memory_exceeded` in events.jsonl, sends SIGTERM
  * (a dream rolls its lock back on it) and SIGKILL after a grace period.
  */
+
 import { join } from "node:path";
 import { type Env, memdirHome } from "../../paths/index.js";
 import { scrub } from "../../privacy/index.js";
+import type { JobKind } from "./request.js";
 
 /** Bytes of a transcript one job reads at most per run (the next run continues at the cursor). */
 export const TRANSCRIPT_READ_BYTES = 64 * 1024 * 1024;
@@ -18,8 +20,6 @@ export const JOB_HEAP_LIMIT_MB = 512;
 
 /** Resident set size past which the watchdog ends a job (bytes). */
 export const JOB_RSS_CEILING_BYTES = 768 * 1024 * 1024;
-
-export type JobKind = "extract" | "session-memory" | "dream";
 
 /**
  * Wall-clock deadline per job (ms). A model extraction may take 5 turns of up to `llm.timeoutMs`

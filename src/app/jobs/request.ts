@@ -5,23 +5,45 @@
  */
 import type { HarnessName } from "../../harness/index.js";
 
-export type JobRequest =
-  /** Extraction of a session's transcript tail (Stop, PreCompact, SessionEnd), or of the reclaimed-session queue. */
-  | {
-      kind: "extract";
-      cwd: string;
-      harness?: HarnessName;
-      sessionId?: string;
-      transcriptPath?: string;
-      /** Also process the queue of reclaimed sessions. */
-      queue?: boolean;
-      /** A compaction is about to happen: the session memory is refreshed whatever its thresholds say. */
-      precompact?: boolean;
-    }
-  /** A mid-turn session memory update (PostToolUse, when the transcript grew enough). */
-  | { kind: "session-memory"; cwd: string; harness?: HarnessName; sessionId: string; transcriptPath: string }
-  /** The auto-dream (Stop, when the cheap gates opened). */
-  | { kind: "dream"; cwd: string; sessionId?: string };
+/** Extraction of a session's transcript tail (Stop, PreCompact, SessionEnd), or of the reclaimed-session queue. */
+export interface ExtractRequest {
+  kind: "extract";
+  /** The project directory. */
+  cwd: string;
+  /** The harness that wrote the transcript; default: recognised from the file. */
+  harness?: HarnessName;
+  sessionId?: string;
+  transcriptPath?: string;
+  /** Also process the queue of reclaimed sessions. */
+  queue?: boolean;
+  /** A compaction is about to happen: the session memory is refreshed first, whatever its thresholds say. */
+  precompact?: boolean;
+}
+
+/** A mid-turn session memory update (PostToolUse, when the transcript grew enough). */
+export interface SessionMemoryRequest {
+  kind: "session-memory";
+  cwd: string;
+  harness?: HarnessName;
+  sessionId: string;
+  /** Default: the one the cursor or the session start recorded. */
+  transcriptPath?: string;
+}
+
+/** The auto-dream (Stop, when the cheap gates opened; they are checked again in the job). */
+export interface DreamRequest {
+  kind: "dream";
+  cwd: string;
+  /** The current session (never counted by the session gate). */
+  sessionId?: string;
+}
+
+/**
+ * Every job has this shape: a request of its kind in, `run<Kind>Job(rt, request)` runs it to its end
+ * (app/jobs/run.ts dispatches), its outcomes are events in events.jsonl and its return value.
+ */
+export type JobRequest = ExtractRequest | SessionMemoryRequest | DreamRequest;
+export type JobKind = JobRequest["kind"];
 
 /** `["job", <kind>, …flags]`: the argv after the memdir bin. */
 export function jobArgv(r: JobRequest): string[] {

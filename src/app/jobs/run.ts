@@ -4,34 +4,20 @@
  */
 
 import type { Runtime } from "../runtime.js";
-import { runDream } from "./dream.js";
+import { runDreamJob } from "./dream.js";
 import { runExtractionJob } from "./extract.js";
-import type { JobRequest } from "./request.js";
+import type { JobKind, JobRequest } from "./request.js";
 import { runSessionMemoryJob } from "./session-memory.js";
 
-export async function runJob(rt: Runtime, r: JobRequest): Promise<unknown> {
-  switch (r.kind) {
-    case "extract":
-      return runExtractionJob(rt, {
-        cwd: r.cwd,
-        ...(r.harness ? { harness: r.harness } : {}),
-        sessionId: r.sessionId,
-        transcriptPath: r.transcriptPath,
-        queue: r.queue,
-        sessionMemoryReason: r.precompact ? "precompact" : "stop",
-      });
-    case "session-memory":
-      return runSessionMemoryJob(rt, {
-        cwd: r.cwd,
-        sessionId: r.sessionId,
-        transcriptPath: r.transcriptPath,
-        ...(r.harness ? { harness: r.harness } : {}),
-      });
-    case "dream":
-      return runDream(rt, {
-        cwd: r.cwd,
-        trigger: "auto",
-        ...(r.sessionId ? { sessionId: r.sessionId } : {}),
-      });
-  }
+type Runner<K extends JobKind> = (rt: Runtime, r: Extract<JobRequest, { kind: K }>) => Promise<unknown>;
+
+/** The job of each kind. */
+const RUNNERS: { [K in JobKind]: Runner<K> } = {
+  extract: runExtractionJob,
+  "session-memory": runSessionMemoryJob,
+  dream: runDreamJob,
+};
+
+export function runJob(rt: Runtime, r: JobRequest): Promise<unknown> {
+  return (RUNNERS[r.kind] as Runner<JobKind>)(rt, r as never);
 }

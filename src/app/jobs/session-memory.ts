@@ -8,24 +8,13 @@
  */
 
 import { describeError } from "../../core/errors.js";
-import type { HarnessName } from "../../harness/index.js";
 import { updateSummaryWithModel } from "../../jobs/summarize/index.js";
 import { ensureProjectState, projectContext } from "../context.js";
 import { openModel } from "../model/provider.js";
 import type { Runtime } from "../runtime.js";
+import type { SessionMemoryRequest } from "./request.js";
 import { lockedSessionMemory } from "./session-memory-lock.js";
 import type { SessionMemoryOptions, SessionMemoryOutcome } from "./session-memory-update.js";
-
-export interface SessionMemoryJobOptions {
-  /** The project directory (`--cwd`). */
-  cwd: string;
-  /** `--session`. */
-  sessionId: string;
-  /** `--transcript`; default: the one the cursor or the session start recorded. */
-  transcriptPath?: string;
-  /** `--harness`; default: recognised from the transcript. */
-  harness?: HarnessName;
-}
 
 /**
  * Runs one session-memory evaluation. Outcomes are the events of `updateSessionMemory`
@@ -36,7 +25,7 @@ export interface SessionMemoryJobOptions {
  */
 export async function runSessionMemoryJob(
   rt: Runtime,
-  opts: SessionMemoryJobOptions,
+  opts: SessionMemoryRequest,
 ): Promise<SessionMemoryOutcome> {
   const ctx = projectContext(rt, opts.cwd);
   ensureProjectState(ctx);

@@ -44,6 +44,7 @@ describe("history and undo of an extraction run", () => {
     const filesBefore = new Set(listTree(s.memoryDir));
 
     const [r] = await runExtractionJob(s.rt, {
+      kind: "extract",
       cwd: s.project,
       sessionId: SESSION,
       transcriptPath: transcript,
@@ -87,6 +88,7 @@ describe("history and undo of an extraction run", () => {
     copyFileSync(join(TRANSCRIPTS_DIR, "short.jsonl"), transcript);
     const before = treeHash(s.memoryDir, s.userMemoryDir);
     const [r] = await runExtractionJob(s.rt, {
+      kind: "extract",
       cwd: s.project,
       sessionId: "real-short",
       transcriptPath: transcript,

@@ -259,12 +259,17 @@ describe("memdir job session-memory", () => {
     const lock = tryAcquireLock(join(sp.dir, SESSION_MEMORY_JOB_LOCK));
     expect(lock).toBeDefined();
     try {
-      const busy = await runSessionMemoryJob(s.rt, { cwd: s.project, sessionId: SID });
+      const busy = await runSessionMemoryJob(s.rt, {
+        kind: "session-memory",
+        cwd: s.project,
+        sessionId: SID,
+      });
       expect(busy).toMatchObject({ status: "skipped", reason: "busy" });
     } finally {
       lock?.release();
     }
     const again = await runSessionMemoryJob(s.rt, {
+      kind: "session-memory",
       cwd: s.project,
       sessionId: SID,
       transcriptPath: s.transcript,
@@ -274,6 +279,7 @@ describe("memdir job session-memory", () => {
     const off = sandbox({ sessionMemory: { enabled: false } });
     writeFileSync(off.transcript, readFileSync(join(TRANSCRIPTS_DIR, "tool_heavy.jsonl")));
     const d = await runSessionMemoryJob(off.rt, {
+      kind: "session-memory",
       cwd: off.project,
       sessionId: SID,
       transcriptPath: off.transcript,

@@ -37,6 +37,7 @@ describe("KAIROS mode", () => {
     const s = setup();
     const { memoryDir, userMemoryDir } = s.ctx.paths;
     const [r] = await runExtractionJob(s.rt, {
+      kind: "extract",
       cwd: s.project,
       sessionId: SESSION,
       transcriptPath: s.transcript,
@@ -103,7 +104,12 @@ describe("KAIROS mode", () => {
   it("a hand edit before the distilled point is noticed: the log is read again and a new entry is not lost", async () => {
     const s = setup();
     const { memoryDir } = s.ctx.paths;
-    await runExtractionJob(s.rt, { cwd: s.project, sessionId: SESSION, transcriptPath: s.transcript });
+    await runExtractionJob(s.rt, {
+      kind: "extract",
+      cwd: s.project,
+      sessionId: SESSION,
+      transcriptPath: s.transcript,
+    });
     const file = "logs/2026/02/2026-02-11.md";
     const first = await runDream(s.rt, { cwd: s.project, trigger: "scheduled" });
     expect(first.status).toBe("done");
@@ -141,7 +147,12 @@ describe("KAIROS mode", () => {
     const transcript = join(s.home, "session.jsonl");
     copyFileSync(EXAMPLE, transcript);
     const { memoryDir } = projectContext(s.rt, s.project).paths;
-    await runExtractionJob(s.rt, { cwd: s.project, sessionId: SESSION, transcriptPath: transcript });
+    await runExtractionJob(s.rt, {
+      kind: "extract",
+      cwd: s.project,
+      sessionId: SESSION,
+      transcriptPath: transcript,
+    });
     expect(listDailyLogs(memoryDir)).toEqual(["logs/2026/03/2026-03-02.md"]);
     const d = await runDream(s.rt, { cwd: s.project, trigger: "scheduled" });
     expect(d.status).toBe("done");

@@ -95,7 +95,7 @@ async function setup(o: { protocol?: "anthropic" | "openai"; llm?: Record<string
     memdirHome,
     transcript: (conv: Conversation) => writeConversationTranscript(transcripts, conv),
     extract: (t: { path: string; sessionId: string }) =>
-      runExtractionJob(rt, { cwd: project, sessionId: t.sessionId, transcriptPath: t.path }),
+      runExtractionJob(rt, { kind: "extract", cwd: project, sessionId: t.sessionId, transcriptPath: t.path }),
     events: () => readRecentEvents(join(memdirHome, "logs", "events.jsonl"), 1 << 22),
     advance: (ms: number) => {
       now += ms;
@@ -618,10 +618,11 @@ describe("hardening found by a fresh tester", () => {
     );
     s.server.enqueue({ text: JSON.stringify({ "Current State": "Retries added." }) }, NOTHING);
     await runExtractionJob(s.rt, {
+      kind: "extract",
       cwd: s.rt.cwd,
       sessionId: t.sessionId,
       transcriptPath: t.path,
-      sessionMemoryReason: "precompact",
+      precompact: true,
     });
     expect(s.server.requests).toHaveLength(2);
     expect((s.server.requests[0]!.body as { tools?: unknown }).tools).toBeUndefined(); // the summary
