@@ -7,13 +7,13 @@
  * Compaction asks for a summary on the same endpoint and gets a default summary unless a turn matches it.
  */
 import type { ServerResponse } from "node:http";
+import { sse } from "../../scripted-server.js";
 import {
   bodyText,
+  type HarnessProtocol,
   type HarnessRequest,
   type HarnessServer,
-  type Route,
   type ScriptTurn,
-  sse,
   startHarnessServer,
   type Turn,
 } from "./base.js";
@@ -78,10 +78,7 @@ function items(turn: Turn, n: number): Record<string, unknown>[] {
   return out;
 }
 
-function answer(res: ServerResponse, req: HarnessRequest, scripted: Turn | null, n: number): void {
-  const turn = scripted ?? {
-    text: isCodexCompaction(req) ? "Scripted summary of the conversation." : "Scripted reply.",
-  };
+function answer(res: ServerResponse, req: HarnessRequest, turn: Turn, n: number): void {
   const id = `resp_s${n}`;
   const model = (req.body as Body).model ?? "gpt-fake";
   const base = { id, object: "response", created_at: 1_700_000_000, model };
@@ -128,12 +125,16 @@ function answer(res: ServerResponse, req: HarnessRequest, scripted: Turn | null,
   sse(res, events);
 }
 
-const route: Route = { handles: (req) => req.method === "POST" && req.path === "/v1/responses", answer };
+const protocol: HarnessProtocol = {
+  handles: (req) => req.method === "POST" && req.path === "/v1/responses",
+  isMain: isMainCodex,
+  fallback: (req) => ({
+    text: isCodexCompaction(req) ? "Scripted summary of the conversation." : "Scripted reply.",
+  }),
+  answer,
+};
 
 /** Starts the server; Codex's provider `base_url` is `<origin>/v1` (config.ts writes it). */
 export function startOpenAIResponsesServer(turns: (Turn | ScriptTurn)[] = []): Promise<HarnessServer> {
-  return startHarnessServer({ routes: [route], isMain: isMainCodex }).then((s) => {
-    s.script(...turns);
-    return s;
-  });
+  return startHarnessServer(protocol, turns);
 }
