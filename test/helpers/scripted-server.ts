@@ -92,6 +92,17 @@ export function sse(res: ServerResponse, events: { event: string; data: unknown 
   res.end();
 }
 
+/** Waits `ms`, or less when the client closes the connection first. */
+export function delay(res: ServerResponse, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    res.on("close", () => {
+      clearTimeout(t);
+      resolve();
+    });
+  });
+}
+
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
