@@ -7,15 +7,7 @@
  */
 import type { ServerResponse } from "node:http";
 import { json, send, sse } from "../../scripted-server.js";
-import {
-  bodyText,
-  type HarnessProtocol,
-  type HarnessRequest,
-  type HarnessServer,
-  type ScriptTurn,
-  startHarnessServer,
-  type Turn,
-} from "./base.js";
+import { bodyText, type HarnessProtocol, type HarnessRequest, harnessServer, type Turn } from "./base.js";
 
 type Body = { stream?: boolean; model?: string; tools?: unknown[]; messages?: { content: unknown }[] };
 
@@ -105,6 +97,4 @@ const protocol: HarnessProtocol = {
 };
 
 /** Starts the server; give Claude Code `ANTHROPIC_BASE_URL=<origin>`. */
-export function startAnthropicStreamServer(turns: (Turn | ScriptTurn)[] = []): Promise<HarnessServer> {
-  return startHarnessServer(protocol, turns);
-}
+export const startAnthropicStreamServer = harnessServer(protocol);

@@ -36,14 +36,15 @@ export type HarnessServer = ScriptedCore<Turn>;
 /** A harness protocol: it names its agent-loop requests and has a default reply for the others. */
 export type HarnessProtocol = Protocol<Turn> & Required<Pick<Protocol<Turn>, "isMain" | "fallback">>;
 
-/** Starts a server for `protocol` with `turns` queued. */
-export async function startHarnessServer(
+/** The start function of a harness server for `protocol`: a server with `turns` queued. */
+export function harnessServer(
   protocol: HarnessProtocol,
-  turns: (Turn | ScriptTurn)[] = [],
-): Promise<HarnessServer> {
-  const s = await startScriptedServer(protocol);
-  s.script(...turns);
-  return s;
+): (turns?: (Turn | ScriptTurn)[]) => Promise<HarnessServer> {
+  return async (turns = []) => {
+    const s = await startScriptedServer(protocol);
+    s.script(...turns);
+    return s;
+  };
 }
 
 /** All text in a request body (every string value, depth-first), for "did X reach the model" checks. */

@@ -7,14 +7,7 @@
  */
 import type { ServerResponse } from "node:http";
 import { json, send, sse } from "../../scripted-server.js";
-import {
-  type HarnessProtocol,
-  type HarnessRequest,
-  type HarnessServer,
-  type ScriptTurn,
-  startHarnessServer,
-  type Turn,
-} from "./base.js";
+import { type HarnessProtocol, type HarnessRequest, harnessServer, type Turn } from "./base.js";
 
 /**
  * The model router's answer (JSON text) for side requests without a scripted turn: the fields of both
@@ -71,6 +64,4 @@ const protocol: HarnessProtocol = {
 };
 
 /** Starts the server; give Gemini CLI `GOOGLE_GEMINI_BASE_URL=<origin>`. */
-export function startGeminiServer(turns: (Turn | ScriptTurn)[] = []): Promise<HarnessServer> {
-  return startHarnessServer(protocol, turns);
-}
+export const startGeminiServer = harnessServer(protocol);

@@ -8,15 +8,7 @@
  */
 import type { ServerResponse } from "node:http";
 import { sse } from "../../scripted-server.js";
-import {
-  bodyText,
-  type HarnessProtocol,
-  type HarnessRequest,
-  type HarnessServer,
-  type ScriptTurn,
-  startHarnessServer,
-  type Turn,
-} from "./base.js";
+import { bodyText, type HarnessProtocol, type HarnessRequest, harnessServer, type Turn } from "./base.js";
 
 type Body = { input?: unknown[]; model?: string };
 
@@ -135,6 +127,4 @@ const protocol: HarnessProtocol = {
 };
 
 /** Starts the server; Codex's provider `base_url` is `<origin>/v1` (config.ts writes it). */
-export function startOpenAIResponsesServer(turns: (Turn | ScriptTurn)[] = []): Promise<HarnessServer> {
-  return startHarnessServer(protocol, turns);
-}
+export const startOpenAIResponsesServer = harnessServer(protocol);
