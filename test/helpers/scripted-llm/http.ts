@@ -8,7 +8,7 @@
  */
 import {
   delay,
-  type ScriptEntry,
+  type ScriptedCore,
   type ScriptedRequest,
   send,
   startScriptedServer as startCore,
@@ -48,16 +48,13 @@ export type ScriptedReply = Common &
 /** A recorded request (method, path, query, lower-cased headers, parsed body, `scripted`). */
 export type RecordedRequest = ScriptedRequest;
 
-export interface ScriptedServer {
+/** The core's server, with the base URL the SDK wants and the queue under its provider-test name. */
+export interface ScriptedServer
+  extends Pick<ScriptedCore<ScriptedReply>, "port" | "requests" | "pending" | "close"> {
   /** The base URL to give the SDK (protocol-specific: with or without `/v1`). */
   readonly url: string;
-  readonly port: number;
-  readonly requests: RecordedRequest[];
   /** Appends replies; `{reply, match?}` answers only the requests `match` accepts, `reply` may be a function. */
-  enqueue(...replies: (ScriptedReply | ScriptEntry<ScriptedReply>)[]): void;
-  /** Replies not consumed yet. */
-  pending(): number;
-  close(): Promise<void>;
+  enqueue: ScriptedCore<ScriptedReply>["script"];
 }
 
 /** The wire reply of a `{raw}` script entry (same for every protocol). */
