@@ -7,7 +7,7 @@
  * - Codex: `codex exec` reports nothing about a failed hook (checked with a hook exiting 3: no line on
  *   stdout or stderr), so its hooks are checked through memdir's own state and log only.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codexHome, writeCodexConfig, writeGeminiConfig } from "../helpers/harness/config.js";
 import { runClaude } from "../helpers/harness/run-claude.js";
@@ -125,14 +125,7 @@ export const gemini: Driver = {
   start: (turns = []) => startGeminiServer(turns),
   isMain: isMainGemini,
   prepare: (sb) => {
-    // Written as Gemini CLI 0.61.0 itself rewrites it: given the older `disableAutoUpdate` /
-    // `disableUpdateNag` keys (config.ts) it migrates the file at its first run, and uninstall could then
-    // not give back bytes the harness changed.
     writeGeminiConfig(sb.home);
-    const file = join(sb.home, ".gemini", "settings.json");
-    const v = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-    v.general = { enableAutoUpdate: false, enableAutoUpdateNotification: false };
-    writeFileSync(file, JSON.stringify(v, null, 2));
   },
   settingsFiles: (sb) => [join(sb.home, ".gemini", "settings.json")],
   showNotes: {

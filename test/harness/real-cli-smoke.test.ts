@@ -5,6 +5,7 @@
  * reached the model's request as the server received it. Skipped only with MEMDIR_HARNESS_CLIS=skip
  * outside CI (test/helpers/harness/clis.ts).
  */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { realCliSkipReason } from "../helpers/harness/clis.js";
@@ -73,11 +74,15 @@ describe.skipIf(skip !== null)("real harness CLIs, headless, scripted model", ()
     timeout: 90_000,
   }, async () => {
     const { sb, server, records, hook } = await setup(() => startGeminiServer([{ text: "ok" }]));
-    writeGeminiConfig(sb.home, { SessionStart: [hook] });
+    const settings = writeGeminiConfig(sb.home, { SessionStart: [hook] });
+    const written = readFileSync(settings, "utf8");
     const run = await runGemini(sb, server, "say ok", { timeoutMs: 75_000 });
     expect(run.code, run.stderr).toBe(0);
     expect(run.result?.response).toBe("ok");
     expect(readRecords(records).map((r) => r.event)).toEqual(["SessionStart"]);
     expect(mainText(server)).toContain(`<hook_context>${CONTEXT}</hook_context>`);
+    // The CLI migrates deprecated keys of the user settings in place, silently: the file must be current.
+    expect(readFileSync(settings, "utf8"), "settings.json as written").toBe(written);
+    expect(run.stderr).not.toMatch(/deprecat|migrat/i);
   });
 });

@@ -5,7 +5,10 @@
  * - Codex 0.171.0: `$CODEX_HOME/config.toml` (the scripted `fake` provider, Responses wire API, no retries)
  *   and `$CODEX_HOME/hooks.json` (same shape as Claude Code, timeout in s). `CODEX_HOME` = `~/.codex`.
  * - Gemini CLI 0.61.0: `~/.gemini/settings.json` (API-key auth, no auto-update or nag, no usage statistics
- *   or telemetry, hooks with timeout in ms).
+ *   or telemetry, hooks with timeout in ms). Only the keys of 0.61.0's settings schema: at start-up it
+ *   migrates deprecated ones in the user file in place, without a warning (`general.disableAutoUpdate` →
+ *   `enableAutoUpdate`, `disableUpdateNag` → `enableAutoUpdateNotification`, both inverted), which would
+ *   change the bytes a test wrote.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -76,7 +79,7 @@ export function writeCodexConfig(
 export function writeGeminiConfig(home: string, hooks: HookCommands = {}): string {
   return writeJson(join(home, ".gemini", "settings.json"), {
     security: { auth: { selectedType: "gemini-api-key" } },
-    general: { disableAutoUpdate: true, disableUpdateNag: true },
+    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
     privacy: { usageStatisticsEnabled: false },
     telemetry: { enabled: false },
     hooks: groups(hooks, 30_000, false),

@@ -2,14 +2,8 @@
  * A scripted Anthropic Messages API server (`POST /v1/messages`, JSON, no streaming). Error bodies
  * follow the API: `{"type":"error","error":{"type":"rate_limit_error","message":"…"}}`.
  */
-import {
-  json,
-  rawReply,
-  type ScriptedReply,
-  type ScriptedServer,
-  startScriptedServer,
-  type WireReply,
-} from "./http.js";
+import { json, type WireReply } from "../scripted-server.js";
+import { rawReply, type ScriptedReply, type ScriptedServer, startScriptedServer } from "./http.js";
 
 /** The Anthropic error type for a status (what the real API sends when a test gives none). */
 function errorType(status: number): string {

@@ -1,11 +1,19 @@
 /**
- * A scripted HTTP server on 127.0.0.1 (port 0): a queue of replies, a record of every request. The
- * protocol modules (anthropic.ts, openai.ts) turn a protocol-neutral `ScriptedReply` into their wire
- * format. An empty queue answers HTTP 500 "no reply queued", so a test that sends one request too
- * many fails loudly.
+ * The scripted LLM servers memdir's own HTTP providers talk to: the scripted-server core
+ * (../scripted-server.ts: 127.0.0.1 port 0, every request recorded) serving one POST route, with a
+ * queue of protocol-neutral `ScriptedReply`s that the protocol modules (anthropic.ts, openai.ts) render
+ * in their wire format. A queued reply answers any request on the route (or the ones its `match`
+ * accepts); with the queue empty the core answers HTTP 500 "no reply queued", so a test that sends one
+ * request too many fails loudly.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import {
+  delay,
+  type ScriptedCore,
+  type ScriptedRequest,
+  send,
+  startScriptedServer as startCore,
+  type WireReply,
+} from "../scripted-server.js";
 
 export interface ScriptedToolCall {
   /** Default: a generated id (`toolu_s<n>` / `call_s<n>`). */
@@ -37,39 +45,17 @@ export type ScriptedReply = Common &
     | { raw: { status?: number; body: string; contentType?: string } }
   );
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  /** Lower-cased header names. */
-  headers: Record<string, string>;
-  /** The parsed JSON body, or the raw text when it is not JSON. */
-  body: unknown;
-}
+/** A recorded request (method, path, query, lower-cased headers, parsed body, `scripted`). */
+export type RecordedRequest = ScriptedRequest;
 
-/** What a protocol module renders: status, JSON or text body, headers. */
-export interface WireReply {
-  status: number;
-  body: string;
-  contentType: string;
-}
-
-export interface ScriptedServer {
+/** The core's server, with the base URL the SDK wants and the queue under its provider-test name. */
+export interface ScriptedServer
+  extends Pick<ScriptedCore<ScriptedReply>, "port" | "requests" | "pending" | "close"> {
   /** The base URL to give the SDK (protocol-specific: with or without `/v1`). */
   readonly url: string;
-  readonly port: number;
-  readonly requests: RecordedRequest[];
-  enqueue(...replies: ScriptedReply[]): void;
-  /** Replies not consumed yet. */
-  pending(): number;
-  close(): Promise<void>;
+  /** Appends replies; `{reply, match?}` answers only the requests `match` accepts, `reply` may be a function. */
+  enqueue: ScriptedCore<ScriptedReply>["script"];
 }
-
-/** A JSON reply. */
-export const json = (status: number, v: unknown): WireReply => ({
-  status,
-  body: JSON.stringify(v),
-  contentType: "application/json",
-});
 
 /** The wire reply of a `{raw}` script entry (same for every protocol). */
 export const rawReply = (r: { status?: number; body: string; contentType?: string }): WireReply => ({
@@ -80,23 +66,8 @@ export const rawReply = (r: { status?: number; body: string; contentType?: strin
 
 export type Renderer = (reply: ScriptedReply, req: RecordedRequest, n: number) => WireReply;
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function send(res: ServerResponse, w: WireReply, headers: Record<string, string> = {}): void {
-  if (res.destroyed || res.writableEnded) return;
-  res.writeHead(w.status, { "content-type": w.contentType, ...headers });
-  res.end(w.body);
-}
-
 /**
- * Starts a scripted server. `route` is the one path served (POST); other paths get 404.
+ * Starts a scripted server. `route` is the one path served (POST); other requests get `notFound` (404).
  * `basePath` is appended to the origin in `url`.
  */
 export async function startScriptedServer(opts: {
@@ -105,48 +76,21 @@ export async function startScriptedServer(opts: {
   render: Renderer;
   notFound: (path: string) => WireReply;
 }): Promise<ScriptedServer> {
-  const queue: ScriptedReply[] = [];
-  const requests: RecordedRequest[] = [];
-  const server = createServer(async (req, res) => {
-    const text = await readBody(req);
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // keep the raw text
-    }
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = String(v);
-    const rec: RecordedRequest = {
-      method: req.method ?? "",
-      path: (req.url ?? "").split("?")[0] ?? "",
-      headers,
-      body,
-    };
-    requests.push(rec);
-    if (rec.method !== "POST" || rec.path !== opts.route) return send(res, opts.notFound(rec.path));
-    const reply = queue.shift();
-    if (!reply)
-      return send(res, { status: 500, contentType: "text/plain", body: "scripted server: no reply queued" });
-    const answer = () => send(res, opts.render(reply, rec, requests.length), reply.headers);
-    if (!reply.delayMs) return answer();
-    const t = setTimeout(answer, reply.delayMs);
-    res.on("close", () => clearTimeout(t));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}${opts.basePath}`,
-    port,
-    requests,
-    enqueue: (...r) => {
-      queue.push(...r);
+  const core = await startCore<ScriptedReply>({
+    handles: (req) => req.method === "POST" && req.path === opts.route,
+    notFound: (req) => opts.notFound(req.path),
+    answer: async (res, req, reply, n) => {
+      const w = opts.render(reply, req, n);
+      if (reply.delayMs) await delay(res, reply.delayMs);
+      send(res, w, reply.headers);
     },
-    pending: () => queue.length,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+  });
+  return {
+    url: `${core.origin}${opts.basePath}`,
+    port: core.port,
+    requests: core.requests,
+    enqueue: core.script,
+    pending: core.pending,
+    close: core.close,
   };
 }

@@ -2,14 +2,8 @@
  * A scripted OpenAI chat completions server (`POST /v1/chat/completions`, JSON, no streaming). Error
  * bodies follow the API: `{"error":{"message":"…","type":"…","code":"…","param":null}}`.
  */
-import {
-  json,
-  rawReply,
-  type ScriptedReply,
-  type ScriptedServer,
-  startScriptedServer,
-  type WireReply,
-} from "./http.js";
+import { json, type WireReply } from "../scripted-server.js";
+import { rawReply, type ScriptedReply, type ScriptedServer, startScriptedServer } from "./http.js";
 
 function render(r: ScriptedReply, _req: unknown, n: number): WireReply {
   if ("raw" in r) return rawReply(r.raw);

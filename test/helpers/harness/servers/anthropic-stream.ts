@@ -6,17 +6,8 @@
  * `<summary>`: both get a default reply unless a turn matches them.
  */
 import type { ServerResponse } from "node:http";
-import {
-  bodyText,
-  type HarnessRequest,
-  type HarnessServer,
-  type Route,
-  type ScriptTurn,
-  sendJson,
-  sse,
-  startHarnessServer,
-  type Turn,
-} from "./base.js";
+import { json, send, sse } from "../../scripted-server.js";
+import { bodyText, type HarnessProtocol, type HarnessRequest, harnessServer, type Turn } from "./base.js";
 
 type Body = { stream?: boolean; model?: string; tools?: unknown[]; messages?: { content: unknown }[] };
 
@@ -51,9 +42,8 @@ function blocks(turn: Turn, n: number): Record<string, unknown>[] {
   return out;
 }
 
-function answer(res: ServerResponse, req: HarnessRequest, scripted: Turn | null, n: number): void {
+function answer(res: ServerResponse, req: HarnessRequest, turn: Turn, n: number): void {
   const body = req.body as Body;
-  const turn = scripted ?? defaultTurn(req);
   const content = blocks(turn, n);
   const stop = "tool" in turn ? "tool_use" : "end_turn";
   const model = body.model ?? "claude-scripted";
@@ -65,7 +55,7 @@ function answer(res: ServerResponse, req: HarnessRequest, scripted: Turn | null,
   };
   const message = { id: `msg_s${n}`, type: "message", role: "assistant", model, stop_sequence: null };
   if (!body.stream) {
-    sendJson(res, 200, { ...message, content, stop_reason: stop, usage });
+    send(res, json(200, { ...message, content, stop_reason: stop, usage }));
     return;
   }
   const events: { event: string; data: unknown }[] = [
@@ -99,15 +89,12 @@ function answer(res: ServerResponse, req: HarnessRequest, scripted: Turn | null,
   sse(res, events);
 }
 
-const route: Route = {
+const protocol: HarnessProtocol = {
   handles: (req) => req.method === "POST" && req.path === "/v1/messages",
+  isMain: isMainAnthropic,
+  fallback: defaultTurn,
   answer,
 };
 
 /** Starts the server; give Claude Code `ANTHROPIC_BASE_URL=<origin>`. */
-export function startAnthropicStreamServer(turns: (Turn | ScriptTurn)[] = []): Promise<HarnessServer> {
-  return startHarnessServer({ routes: [route], isMain: isMainAnthropic }).then((s) => {
-    s.script(...turns);
-    return s;
-  });
-}
+export const startAnthropicStreamServer = harnessServer(protocol);

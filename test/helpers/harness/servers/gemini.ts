@@ -6,16 +6,8 @@
  * `DEFAULT_CLASSIFIER` as its text.
  */
 import type { ServerResponse } from "node:http";
-import {
-  type HarnessRequest,
-  type HarnessServer,
-  type Route,
-  type ScriptTurn,
-  sendJson,
-  sse,
-  startHarnessServer,
-  type Turn,
-} from "./base.js";
+import { json, send, sse } from "../../scripted-server.js";
+import { type HarnessProtocol, type HarnessRequest, harnessServer, type Turn } from "./base.js";
 
 /**
  * The model router's answer (JSON text) for side requests without a scripted turn: the fields of both
@@ -54,28 +46,22 @@ function response(turn: Turn, req: HarnessRequest, n: number): Record<string, un
   };
 }
 
-function answer(res: ServerResponse, req: HarnessRequest, scripted: Turn | null, n: number): void {
+function answer(res: ServerResponse, req: HarnessRequest, turn: Turn, n: number): void {
   const m = method(req);
-  if (m === "countTokens") {
-    sendJson(res, 200, { totalTokens: 10 });
-    return;
-  }
-  const turn = scripted ?? { text: isMainGemini(req) ? "Scripted reply." : DEFAULT_CLASSIFIER };
-  if (m === "streamGenerateContent") sse(res, [{ event: "message", data: response(turn, req, n) }], false);
-  else sendJson(res, 200, response(turn, req, n));
+  if (m === "countTokens") send(res, json(200, { totalTokens: 10 }));
+  else if (m === "streamGenerateContent")
+    sse(res, [{ event: "message", data: response(turn, req, n) }], false);
+  else send(res, json(200, response(turn, req, n)));
 }
 
-const route: Route = {
+const protocol: HarnessProtocol = {
   handles: (req) =>
     req.method === "POST" &&
     /^\/v1(beta)?\/models\/[^/]+:(generateContent|streamGenerateContent|countTokens)$/.test(req.path),
+  isMain: isMainGemini,
+  fallback: (req) => ({ text: isMainGemini(req) ? "Scripted reply." : DEFAULT_CLASSIFIER }),
   answer,
 };
 
 /** Starts the server; give Gemini CLI `GOOGLE_GEMINI_BASE_URL=<origin>`. */
-export function startGeminiServer(turns: (Turn | ScriptTurn)[] = []): Promise<HarnessServer> {
-  return startHarnessServer({ routes: [route], isMain: isMainGemini }).then((s) => {
-    s.script(...turns);
-    return s;
-  });
-}
+export const startGeminiServer = harnessServer(protocol);

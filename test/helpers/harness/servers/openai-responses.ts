@@ -7,16 +7,8 @@
  * Compaction asks for a summary on the same endpoint and gets a default summary unless a turn matches it.
  */
 import type { ServerResponse } from "node:http";
-import {
-  bodyText,
-  type HarnessRequest,
-  type HarnessServer,
-  type Route,
-  type ScriptTurn,
-  sse,
-  startHarnessServer,
-  type Turn,
-} from "./base.js";
+import { sse } from "../../scripted-server.js";
+import { bodyText, type HarnessProtocol, type HarnessRequest, harnessServer, type Turn } from "./base.js";
 
 type Body = { input?: unknown[]; model?: string };
 
@@ -78,10 +70,7 @@ function items(turn: Turn, n: number): Record<string, unknown>[] {
   return out;
 }
 
-function answer(res: ServerResponse, req: HarnessRequest, scripted: Turn | null, n: number): void {
-  const turn = scripted ?? {
-    text: isCodexCompaction(req) ? "Scripted summary of the conversation." : "Scripted reply.",
-  };
+function answer(res: ServerResponse, req: HarnessRequest, turn: Turn, n: number): void {
   const id = `resp_s${n}`;
   const model = (req.body as Body).model ?? "gpt-fake";
   const base = { id, object: "response", created_at: 1_700_000_000, model };
@@ -128,12 +117,14 @@ function answer(res: ServerResponse, req: HarnessRequest, scripted: Turn | null,
   sse(res, events);
 }
 
-const route: Route = { handles: (req) => req.method === "POST" && req.path === "/v1/responses", answer };
+const protocol: HarnessProtocol = {
+  handles: (req) => req.method === "POST" && req.path === "/v1/responses",
+  isMain: isMainCodex,
+  fallback: (req) => ({
+    text: isCodexCompaction(req) ? "Scripted summary of the conversation." : "Scripted reply.",
+  }),
+  answer,
+};
 
 /** Starts the server; Codex's provider `base_url` is `<origin>/v1` (config.ts writes it). */
-export function startOpenAIResponsesServer(turns: (Turn | ScriptTurn)[] = []): Promise<HarnessServer> {
-  return startHarnessServer({ routes: [route], isMain: isMainCodex }).then((s) => {
-    s.script(...turns);
-    return s;
-  });
-}
+export const startOpenAIResponsesServer = harnessServer(protocol);
