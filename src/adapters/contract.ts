@@ -77,8 +77,12 @@ export interface InstallAdapter {
   registrations(version: string | undefined): HookRegistration[];
   /** The harness's executable name (`claude`, `codex`, `gemini`), for `--version` and trust. */
   executable: string;
-  /** `N.N.N` from the executable's `--version` output, or undefined. */
-  parseVersion(output: string): string | undefined;
+  /**
+   * `N.N.N` from the executable's `--version` output, or undefined. Absent when the registrations do
+   * not depend on the version: install then never runs the harness (Gemini CLI 0.61's `--version`
+   * migrates and rewrites the user's settings.json and takes 6-14 s).
+   */
+  parseVersion?(output: string): string | undefined;
   /**
    * A harness that skips hooks until the user trusts them (Codex CLI): after the settings are written,
    * trust memdir's hooks through the harness itself. Returns lines for the user (the exact manual step

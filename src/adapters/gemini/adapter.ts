@@ -9,7 +9,7 @@ import { parseHook } from "./hook-input.js";
 import { formatHook } from "./hook-output.js";
 import { salvageHook } from "./hook-salvage.js";
 import { HOOK_EVENTS } from "./hook-types.js";
-import { executable, parseVersion, registrations, scopes, settingsPath } from "./install.js";
+import { executable, registrations, scopes, settingsPath } from "./install.js";
 import { toolKind } from "./tools.js";
 import { findGeminiTranscripts, readGeminiTranscript, sniffGemini } from "./transcript.js";
 
@@ -30,5 +30,5 @@ export const geminiAdapter: HarnessAdapter = {
     find: findGeminiTranscripts,
     deriveHooks: deriveGeminiHooks,
   },
-  install: { scopes, settingsPath, registrations, executable, parseVersion },
+  install: { scopes, settingsPath, registrations, executable },
 };

@@ -53,7 +53,7 @@ const SPECS: ReadonlyArray<{ event: HookEvent; timeout: number }> = [
 
 /** The same for every version: the events, fields and shape were verified with 0.61.0 only. */
 export function registrations(_version: string | undefined): HookRegistration[] {
-  return SPECS.map((s) => ({ ...s }));
+  return SPECS.map((s) => ({ ...s, name: MEMDIR_HOOK_NAME }));
 }
 
 export const scopes: readonly InstallScope[] = ["user", "project"];
@@ -75,19 +75,6 @@ export function settingsPath(
     hint:
       scope === "project" ? "run inside the project or pass its root" : "use --scope user or --scope project",
   });
-}
-
-/** The matcher group memdir writes for one registration and its command line. */
-export function hookGroup(reg: HookRegistration, command: string): Record<string, unknown> {
-  return {
-    ...(reg.matcher !== undefined ? { matcher: reg.matcher } : {}),
-    hooks: [{ name: MEMDIR_HOOK_NAME, type: "command", command, timeout: reg.timeout }],
-  };
-}
-
-/** `gemini --version` prints the bare version (`0.61.0`); a `v` prefix or suffix text is tolerated. */
-export function parseVersion(output: string): string | undefined {
-  return /(?:^|[^\d.])v?(\d+\.\d+\.\d+)(?![\d.])/.exec(output)?.[1];
 }
 
 export const executable = "gemini";

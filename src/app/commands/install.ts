@@ -98,10 +98,11 @@ function realBin(p: string): string {
 }
 
 function detectVersion(adapter: HarnessAdapter, exe: string | undefined): string | undefined {
-  if (!exe) return undefined;
+  const { parseVersion } = adapter.install;
+  if (!exe || !parseVersion) return undefined;
   try {
     const out = execFileSync(exe, ["--version"], { timeout: 20_000, stdio: ["ignore", "pipe", "ignore"] });
-    return adapter.install.parseVersion(String(out));
+    return parseVersion(String(out));
   } catch {
     return undefined;
   }
@@ -131,7 +132,7 @@ export async function installHarness(
   });
   const lines = [
     `${o.dryRun ? "would update" : "updated"} ${settingsPath}`,
-    `${adapter.install.executable} version: ${version ?? "unknown"}${plan.asyncUsed ? "; hooks that need no output run async" : ""}`,
+    `${adapter.install.executable} version: ${version ?? (adapter.install.parseVersion ? "unknown" : "not needed (the same hooks for every version)")}${plan.asyncUsed ? "; hooks that need no output run async" : ""}`,
     ...plan.added.map(
       (e) => `  + ${e.event}${e.matcher ? ` [${e.matcher}]` : ""}${e.async ? " (async)" : ""}: ${e.command}`,
     ),

@@ -348,9 +348,9 @@ describe("hook commands", () => {
 
 describe("Claude Code version", () => {
   it("detects the version through the injected runner and never throws", () => {
-    expect(claudeInstall.parseVersion("2.1.332 (Claude Code)\n")).toBe("2.1.332");
-    expect(claudeInstall.parseVersion("1.0.128")).toBe("1.0.128");
-    expect(claudeInstall.parseVersion("command not found")).toBeUndefined();
+    expect(claudeInstall.parseVersion!("2.1.332 (Claude Code)\n")).toBe("2.1.332");
+    expect(claudeInstall.parseVersion!("1.0.128")).toBe("1.0.128");
+    expect(claudeInstall.parseVersion!("command not found")).toBeUndefined();
   });
 
   it("compares versions numerically", () => {

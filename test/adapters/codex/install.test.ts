@@ -33,8 +33,8 @@ describe("install", () => {
   });
 
   it("parses `codex --version`", () => {
-    expect(install.parseVersion("codex-cli 0.171.0\n")).toBe("0.171.0");
-    expect(install.parseVersion("nothing")).toBeUndefined();
+    expect(install.parseVersion!("codex-cli 0.171.0\n")).toBe("0.171.0");
+    expect(install.parseVersion!("nothing")).toBeUndefined();
     expect(install.executable).toBe("codex");
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { geminiAdapter } from "../../../src/adapters/gemini/adapter.js";
 import { HOOK_EVENTS } from "../../../src/adapters/gemini/hook-types.js";
-import { hookGroup, MEMDIR_HOOK_NAME } from "../../../src/adapters/gemini/install.js";
+import { MEMDIR_HOOK_NAME } from "../../../src/adapters/gemini/install.js";
+import { planInstall } from "../../../src/adapters/shared/install-plan.js";
 
 const { install } = geminiAdapter;
 
@@ -43,29 +44,39 @@ describe("Gemini install", () => {
     );
   });
 
-  it("the hook group shape Gemini 0.61 accepts (named, type command, ms timeout)", () => {
-    const [start] = install.registrations("0.61.0");
-    expect(hookGroup(start!, "'/usr/bin/node' '/m/memdir.cjs' hook SessionStart --harness gemini")).toEqual({
-      hooks: [
-        {
-          name: MEMDIR_HOOK_NAME,
-          type: "command",
-          command: "'/usr/bin/node' '/m/memdir.cjs' hook SessionStart --harness gemini",
-          timeout: 10_000,
-        },
-      ],
+  it("writes the hook group shape Gemini 0.61 accepts: named memdir (so `/hooks disable memdir` works), type command, ms timeout", () => {
+    const plan = planInstall({
+      settings: { general: { enableAutoUpdate: false } },
+      nodePath: "/usr/bin/node",
+      memdirBin: "/m/memdir.cjs",
+      harness: "gemini",
+      registrations: install.registrations(undefined),
+      previous: undefined,
     });
-    expect(hookGroup({ event: "AfterTool", matcher: "^read_file$", timeout: 5000 }, "c")).toMatchObject({
-      matcher: "^read_file$",
-    });
+    const hooks = (plan.settings as { hooks: Record<string, unknown[]> }).hooks;
+    expect(Object.keys(hooks)).toEqual([
+      "SessionStart",
+      "BeforeAgent",
+      "AfterTool",
+      "AfterAgent",
+      "SessionEnd",
+    ]);
+    expect(hooks.SessionStart).toEqual([
+      {
+        hooks: [
+          {
+            type: "command",
+            command: "'/usr/bin/node' '/m/memdir.cjs' hook SessionStart --harness gemini",
+            timeout: 10_000,
+            name: MEMDIR_HOOK_NAME,
+          },
+        ],
+      },
+    ]);
   });
 
-  it("parses `gemini --version`", () => {
+  it("never asks `gemini --version` (it rewrites settings.json as it migrates old keys)", () => {
     expect(install.executable).toBe("gemini");
-    expect(install.parseVersion("0.61.0\n")).toBe("0.61.0");
-    expect(install.parseVersion("v0.61.0")).toBe("0.61.0");
-    expect(install.parseVersion("gemini 0.62.1-nightly.20261201")).toBe("0.62.1");
-    expect(install.parseVersion("1.2.3.4")).toBeUndefined();
-    expect(install.parseVersion("no version")).toBeUndefined();
+    expect(install.parseVersion).toBeUndefined();
   });
 });
