@@ -93,10 +93,17 @@ export interface InstallAdapter {
   untrust?(ctx: TrustContext, record: unknown): Promise<string[]>;
   /** Whether memdir's hooks are trusted, for `memdir status` ("trusted", "3 of 6 untrusted", …). Never throws. */
   trustState?(ctx: TrustContext): Promise<string>;
+  /**
+   * True for a harness that runs a hook once per settings file listing it (Codex CLI 0.171.0): with
+   * memdir installed at two scopes every hook would run twice, so install and status warn.
+   */
+  runsEveryScope?: boolean;
 }
 
 export interface TrustContext {
   env: Env;
+  /** The scope of the settings file (for the commands told to the user). */
+  scope: InstallScope;
   /** The project directory (project-scope hooks are listed for it). */
   cwd: string;
   /** The settings file memdir's hooks are in. */

@@ -39,5 +39,7 @@ export const codexAdapter: HarnessAdapter = {
     trust,
     untrust,
     trustState,
+    // Codex CLI 0.171.0 runs a hook from user and project hooks.json both.
+    runsEveryScope: true,
   },
 };

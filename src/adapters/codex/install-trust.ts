@@ -30,6 +30,8 @@ export async function trust(ctx: TrustContext): Promise<{ lines: string[]; recor
       ],
     };
   const n = r.trusted.length;
+  if (n === 0 && r.alreadyTrusted.length === 0)
+    return { lines: noneSeen(ctx).map((l) => `warning: ${l}`), record: r.record };
   return {
     lines: [
       n > 0
@@ -38,6 +40,18 @@ export async function trust(ctx: TrustContext): Promise<{ lines: string[]; recor
     ],
     record: r.record,
   };
+}
+
+const again = (ctx: TrustContext) => `memdir install codex${ctx.scope === "user" ? "" : ` --scope ${ctx.scope}`}`;
+
+/** Codex lists none of memdir's hooks: it does not read the file they are in, so they never run. */
+function noneSeen(ctx: TrustContext): string[] {
+  return [
+    `Codex lists none of memdir's hooks in ${ctx.settingsPath}, so it will not run them.`,
+    ctx.scope === "user"
+      ? "  check that $CODEX_HOME/config.toml parses (codex refuses a broken one), then run `memdir install codex` again"
+      : `  Codex reads project hooks only in a project it trusts: run \`codex\` in ${ctx.cwd} once and trust it (or check that $CODEX_HOME/config.toml parses), then run \`${again(ctx)}\` again`,
+  ];
 }
 
 export async function untrust(ctx: TrustContext, record: unknown): Promise<string[]> {
@@ -61,8 +75,6 @@ export async function trustState(ctx: TrustContext): Promise<string> {
   if (!r.ok) return `unknown (${r.reason})`;
   const mine = r.hooks.filter(ours);
   const bad = mine.filter((h) => h.trustStatus !== "trusted" && h.trustStatus !== "managed");
-  if (mine.length === 0) return "no memdir hooks seen by codex";
-  return bad.length === 0
-    ? "trusted"
-    : `${bad.length} of ${mine.length} untrusted (run memdir install codex again)`;
+  if (mine.length === 0) return `none of memdir's hooks seen by codex: ${noneSeen(ctx)[1]?.trim()}`;
+  return bad.length === 0 ? "trusted" : `${bad.length} of ${mine.length} untrusted (run ${again(ctx)} again)`;
 }

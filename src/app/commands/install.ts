@@ -151,9 +151,12 @@ export async function installHarness(
     const res = applyInstall(settingsPath, plan, { nowMs: rt.now(), statePath, backupDir: backupDir(rt) });
     if (res.backupPath) lines.push(`backup: ${res.backupPath}`);
   }
+  const twice = doubleInstallWarning(adapter, memdirHooksByScope(rt, adapter, projectRoot ?? workingDir(rt)));
+  if (twice) lines.push(`warning: ${twice}`);
   if (adapter.install.trust) {
     const t = await adapter.install.trust({
       env: rt.env,
+      scope: o.scope,
       cwd: projectRoot,
       settingsPath,
       executablePath: exe,
@@ -182,7 +185,7 @@ export async function uninstallHarness(
     const exe = findExecutable(adapter.install.executable, rt.env);
     lines.push(
       ...(await adapter.install.untrust(
-        { env: rt.env, cwd: projectRoot, settingsPath, executablePath: exe },
+        { env: rt.env, scope: o.scope, cwd: projectRoot, settingsPath, executablePath: exe },
         records[settingsPath],
       )),
     );
@@ -212,6 +215,39 @@ export interface HarnessInstallStatus {
   settings: { scope: InstallScope; path: string; hooks: number }[];
   /** For harnesses that gate hooks on trust (Codex), when installed: what the harness says. */
   trust?: string;
+  /** Set when memdir's hooks would run twice (installed at two scopes of a harness that runs both). */
+  warning?: string;
+}
+
+/** Each settings file of `adapter` and how many memdir hooks it holds (0 for an unreadable file: the harness does not load it either). */
+function memdirHooksByScope(
+  rt: Runtime,
+  adapter: HarnessAdapter,
+  projectRoot: string,
+): { scope: InstallScope; path: string; hooks: number }[] {
+  return adapter.install.scopes.map((scope) => {
+    const path = adapter.install.settingsPath(scope, {
+      env: rt.env,
+      home: homeDir(rt.env),
+      ...(scope === "user" ? {} : { projectRoot }),
+    });
+    let hooks = 0;
+    try {
+      hooks = countMemdirHooks(readSettingsFile(path).settings);
+    } catch {}
+    return { scope, path, hooks };
+  });
+}
+
+/** The warning for memdir's hooks in two settings files of a harness that runs both (every hook twice). */
+function doubleInstallWarning(
+  adapter: HarnessAdapter,
+  settings: { scope: InstallScope; path: string; hooks: number }[],
+): string | undefined {
+  const where = settings.filter((x) => x.hooks > 0);
+  if (!adapter.install.runsEveryScope || where.length < 2) return undefined;
+  const cli = adapter.name === "claude-code" ? "claude" : adapter.name;
+  return `memdir's hooks are installed at ${where.map((x) => x.scope).join(" and ")} scope; ${adapter.displayName} runs both, so every hook runs ${where.length} times: keep one (memdir uninstall ${cli} --scope ${where[0]?.scope})`;
 }
 
 /** `memdir status`'s harness part: each harness's settings files and memdir's hooks in them. */
@@ -219,25 +255,15 @@ export async function harnessInstallStatus(rt: Runtime): Promise<HarnessInstallS
   const projectRoot = projectContext(rt, workingDir(rt), { unsafeOk: true }).paths.projectRoot;
   const out: HarnessInstallStatus[] = [];
   for (const adapter of await allAdapters()) {
-    const settings = adapter.install.scopes.map((scope) => {
-      const path = adapter.install.settingsPath(scope, {
-        env: rt.env,
-        home: homeDir(rt.env),
-        ...(scope === "user" ? {} : { projectRoot }),
-      });
-      let hooks = 0;
-      try {
-        hooks = countMemdirHooks(readSettingsFile(path).settings);
-      } catch {
-        hooks = 0; // an unreadable settings file: the harness does not load it either
-      }
-      return { scope, path, hooks };
-    });
+    const settings = memdirHooksByScope(rt, adapter, projectRoot);
     const s: HarnessInstallStatus = { harness: adapter.name, displayName: adapter.displayName, settings };
+    const twice = doubleInstallWarning(adapter, settings);
+    if (twice) s.warning = twice;
     const installed = settings.find((x) => x.hooks > 0);
     if (installed && adapter.install.trustState)
       s.trust = await adapter.install.trustState({
         env: rt.env,
+        scope: installed.scope,
         cwd: projectRoot,
         settingsPath: installed.path,
         executablePath: findExecutable(adapter.install.executable, rt.env),

@@ -25,6 +25,7 @@ export function formatStatus(s: StatusReport & { harnesses?: HarnessInstallStatu
       out.push(
         `  ${h.displayName.padEnd(12)} ${where.length ? where.map((x) => `${x.scope} (${x.hooks} hooks, ${x.path})`).join("; ") : `not installed (memdir install ${h.harness === "claude-code" ? "claude" : h.harness})`}${h.trust ? `; trust: ${h.trust}` : ""}`,
       );
+      if (h.warning) out.push(`  ${" ".repeat(12)} warning: ${h.warning}`);
     }
     out.push("");
   }
