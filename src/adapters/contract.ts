@@ -108,6 +108,8 @@ export interface TrustContext {
   cwd: string;
   /** The settings file memdir's hooks are in. */
   settingsPath: string;
+  /** The record an earlier `trust` of this settings file returned (a later install merges into it). */
+  previous?: unknown;
   /** The harness executable to run, when found on PATH. */
   executablePath?: string;
 }
@@ -143,6 +145,12 @@ export interface HarnessAdapter {
    * the harness reads. Absent = the harness never loads it.
    */
   loadsMemoryIndex?(env: Env, o: { harnessMemoryDir: boolean }): boolean;
+  /**
+   * True when a resumed session still holds the context earlier SessionStart hooks gave (Codex CLI
+   * 0.171.0 replays it from the rollout): on resume memdir then injects nothing when its context is
+   * unchanged, and otherwise says that the new block replaces the earlier one.
+   */
+  resumeKeepsContext?: boolean;
   /** The kind of a tool by its harness name. */
   toolKind(name: string): ToolKind;
   /** The project directory the harness tells its hooks and child processes, from `env`, if any. */

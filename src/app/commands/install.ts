@@ -154,17 +154,18 @@ export async function installHarness(
   const twice = doubleInstallWarning(adapter, memdirHooksByScope(rt, adapter, projectRoot ?? workingDir(rt)));
   if (twice) lines.push(`warning: ${twice}`);
   if (adapter.install.trust) {
+    const records = readJsonFile<Record<string, unknown>>(trustRecordsPath(rt), {}, true) ?? {};
     const t = await adapter.install.trust({
       env: rt.env,
       scope: o.scope,
       cwd: projectRoot,
       settingsPath,
       executablePath: exe,
+      previous: records[settingsPath],
     });
     lines.push(...t.lines);
-    const records = readJsonFile<Record<string, unknown>>(trustRecordsPath(rt), {}, true) ?? {};
-    // The first trust's record is the one that knows the file as it was before memdir.
-    if (t.record !== undefined && records[settingsPath] === undefined) {
+    // The adapter merged the earlier record in (the file as it was before memdir, every key trusted).
+    if (t.record !== undefined) {
       records[settingsPath] = t.record;
       writeJsonAtomic(trustRecordsPath(rt), records);
     }

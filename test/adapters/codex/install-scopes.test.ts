@@ -6,10 +6,12 @@
  * MEMDIR_HARNESS_CLIS=skip outside CI.
  */
 import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { memdir } from "../../e2e/e2e-lib.js";
 import { realCliSkipReason } from "../../helpers/harness/clis.js";
-import { writeCodexConfig } from "../../helpers/harness/config.js";
+import { codexHome, writeCodexConfig } from "../../helpers/harness/config.js";
 import { makeSandbox, type Sandbox } from "../../helpers/harness/sandbox.js";
 import type { HarnessServer } from "../../helpers/harness/servers/base.js";
 import { startOpenAIResponsesServer } from "../../helpers/harness/servers/openai-responses.js";
@@ -50,6 +52,29 @@ describe.skipIf(skip !== null)(
         JSON.parse(status.stdout) as { harnesses: { harness: string; warning?: string }[] }
       ).harnesses.find((h) => h.harness === "codex");
       expect(codex?.warning).toContain("every hook runs 2 times");
+    });
+    it("a second install that trusts a shifted hook is undone too: config.toml byte for byte", {
+      timeout: 180_000,
+    }, async () => {
+      const sb = makeSandbox();
+      const server = await startOpenAIResponsesServer([]);
+      open.push({ sb, server });
+      writeCodexConfig(sb.home, server.origin);
+      const config = join(codexHome(sb.home), "config.toml");
+      const before = readFileSync(config);
+      expect((await memdir(sb, ["install", "codex"], 120_000)).stdout).toMatch(/trusted \d+ hook\(s\)/);
+      // The user puts a hook of their own before memdir's: memdir's SessionStart moves to index 1.
+      const hooksFile = join(codexHome(sb.home), "hooks.json");
+      const hooks = JSON.parse(readFileSync(hooksFile, "utf8")) as { hooks: Record<string, unknown[]> };
+      hooks.hooks.SessionStart?.unshift({ hooks: [{ type: "command", command: "echo mine", timeout: 5 }] });
+      writeFileSync(hooksFile, JSON.stringify(hooks, null, 2));
+      expect((await memdir(sb, ["install", "codex"], 120_000)).stdout).toContain("trusted 1 hook(s)");
+      // The user's hook goes again before uninstall, so hooks.json is memdir's alone.
+      hooks.hooks.SessionStart?.shift();
+      writeFileSync(hooksFile, JSON.stringify(hooks, null, 2));
+      const un = await memdir(sb, ["uninstall", "codex"], 120_000);
+      expect(un.code, un.stderr).toBe(0);
+      expect(readFileSync(config).equals(before), readFileSync(config, "utf8")).toBe(true);
     });
   },
 );
