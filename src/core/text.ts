@@ -5,6 +5,16 @@
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/** 32-bit FNV-1a of a string's UTF-16 code units, as 8 hex digits (a cheap change check, not a secure hash). */
+export function fnv1a32(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
 /** Replaces every lone surrogate with U+FFFD (String.prototype.toWellFormed is Node 20+ only in some builds). */
 export function toWellFormed(s: string): string {
   return s.replace(LONE_SURROGATE, "\uFFFD");

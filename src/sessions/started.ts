@@ -37,6 +37,19 @@ export function readSessionStarted(stateRoot: string, sessionId: string): Sessio
   } as SessionStarted;
 }
 
+/** Records the digest of the context a SessionStart injected (under the session lock). */
+export function recordInjectedContext(stateRoot: string, sessionId: string, digest: string): void {
+  withSessionLock(stateRoot, sessionId, () => {
+    const prev = readSessionStarted(stateRoot, sessionId);
+    if (!prev || prev.context_digest === digest) return;
+    writeJsonAtomic(
+      sessionFile(stateRoot, sessionId, SESSION_STARTED_FILE),
+      { ...prev, context_digest: digest },
+      { durable: false },
+    );
+  });
+}
+
 /**
  * Writes (or updates, on resume/clear/compact) `session-started.json` under the session lock.
  * The original `started_at` is kept; `last_started_at`, the owner pid, boot id, source, transcript

@@ -51,6 +51,8 @@ export interface SessionStarted {
   harness?: string;
   transcript_path?: string;
   cwd?: string;
+  /** FNV-1a digest (8 hex digits) of the context the latest SessionStart injected. */
+  context_digest?: string;
 }
 
 /** `last-tool-error-state.json` (DESIGN.md §3.2; field names as in oh-my-claudecode). */

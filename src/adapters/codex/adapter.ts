@@ -22,6 +22,8 @@ export const codexAdapter: HarnessAdapter = {
   parseHook: parseHookInput,
   formatHook: formatHookOutput,
   salvageHook: salvageHookInput,
+  // Codex CLI 0.171.0 replays the developer messages of earlier SessionStart hooks on `codex exec resume`.
+  resumeKeepsContext: true,
   toolKind,
   projectDir,
   transcripts: {

@@ -6,13 +6,16 @@
 import { statSync } from "node:fs";
 import type { HarnessAdapter } from "../../adapters/registry.js";
 import { describeError, MemdirError } from "../../core/errors.js";
+import { fnv1a32 } from "../../core/text.js";
 import type { SessionStartEvent } from "../../harness/index.js";
 import { claimMemoryDir } from "../../paths/index.js";
 import { foldToolLog } from "../../project/index.js";
 import {
   findReclaimableSessions,
   pruneEndedSessionState,
+  readSessionStarted,
   reclaimSession,
+  recordInjectedContext,
   writeSessionStarted,
 } from "../../sessions/index.js";
 import { type AppContext, ensureProjectState } from "../context.js";
@@ -21,10 +24,11 @@ import { buildSessionContext, harnessLoadsMemoryMd } from "../inject/session-con
 export async function onSessionStart(
   ctx: AppContext,
   input: SessionStartEvent,
-  adapter: Pick<HarnessAdapter, "loadsMemoryIndex">,
+  adapter: Pick<HarnessAdapter, "loadsMemoryIndex" | "resumeKeepsContext">,
 ): Promise<string | undefined> {
   const { paths, rt } = ctx;
   const now = rt.now();
+  let injectedBefore: string | undefined;
   const warnings: string[] = [];
   const failures: string[] = [];
   // Each step on its own: one broken file or dir must not cost the session its whole context.
@@ -38,6 +42,7 @@ export async function onSessionStart(
   };
   await step("recording the session start", () => {
     ensureProjectState(ctx);
+    injectedBefore = readSessionStarted(paths.stateRoot, input.sessionId)?.context_digest;
     writeSessionStarted(paths.stateRoot, input.sessionId, {
       ownerPid: rt.ownerPid,
       startedAtMs: now,
@@ -95,5 +100,31 @@ export async function onSessionStart(
   // One log line for the whole hook, however many steps failed (DESIGN.md §6).
   if (failures.length)
     ctx.log("warn", "hook:SessionStart", failures.join(" | "), { session_id: input.sessionId });
-  return context;
+  return forResume(ctx, input, adapter, context, injectedBefore);
 }
+
+/**
+ * The context as this start injects it. A harness that keeps earlier SessionStart context in a resumed
+ * session gets nothing when the context is the one it already holds, else the new one marked as
+ * replacing it (the model would otherwise see two versions and not know which holds).
+ */
+function forResume(
+  ctx: AppContext,
+  input: SessionStartEvent,
+  adapter: Pick<HarnessAdapter, "resumeKeepsContext">,
+  context: string | undefined,
+  injectedBefore: string | undefined,
+): string | undefined {
+  if (!context) return context;
+  const digest = fnv1a32(context);
+  try {
+    recordInjectedContext(ctx.paths.stateRoot, input.sessionId, digest);
+  } catch {} // the digest only saves a repeat; a session without one injects in full
+  if (input.source !== "resume" || !adapter.resumeKeepsContext || injectedBefore === undefined) return context;
+  if (injectedBefore === digest) return undefined;
+  return `${RESUME_NOTE}\n${context}`;
+}
+
+/** The line before a context that replaces the one given earlier in a resumed session. */
+export const RESUME_NOTE =
+  "memdir: the memory context below replaces the memdir context given earlier in this conversation; where they differ, this one holds.";
