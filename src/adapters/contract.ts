@@ -52,6 +52,19 @@ export interface TranscriptAdapter {
   find(env: Env, home: string): TranscriptRef[];
   /** The native hook events the recorded session implies, in order (replay). */
   deriveHooks(path: string, opts?: { fallbackCwd?: string }): ReplayHook[];
+  /** How long the harness keeps its transcripts before deleting them; absent = it keeps them. */
+  retention?(env: Env): TranscriptRetention;
+}
+
+/** A harness's transcript retention, for the warning after a backfill. */
+export interface TranscriptRetention {
+  days: number;
+  /** `default`: the harness's default; `settings`: read from `settingsFile`. */
+  source: "default" | "settings";
+  /** The settings file that was consulted (where the user raises it). */
+  settingsFile: string;
+  /** The setting's name there. */
+  setting: string;
 }
 
 /** Where memdir can register its hooks for a harness. */

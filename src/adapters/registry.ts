@@ -17,6 +17,7 @@ export type {
   ReplayHook,
   SalvagedHook,
   TranscriptRef,
+  TranscriptRetention,
 } from "./contract.js";
 
 export { countMemdirHooks } from "./shared/hooks-tree.js";

@@ -12,10 +12,8 @@ import { startJobWatchdog } from "../app/jobs/limits.js";
 import type { JobRequest } from "../app/jobs/request.js";
 import { runJob } from "../app/jobs/run.js";
 import { processRuntime } from "../app/runtime.js";
-import { formatReport } from "../cli/format/replay.js";
-import { formatStatus } from "../cli/format/status.js";
 import { isMemdirError, MemdirError } from "../core/errors.js";
-import { HARNESSES, type HarnessName, isHarnessName } from "../harness/index.js";
+import { HARNESS_ARGS, HARNESSES, type HarnessName, harnessFromArg } from "../harness/index.js";
 import { resetBreaker } from "../llm/ledger/index.js";
 import { registerBackfill } from "./commands/backfill.js";
 import { registerDream } from "./commands/dream.js";
@@ -23,6 +21,8 @@ import { registerHistory } from "./commands/history.js";
 import { registerSchedule } from "./commands/schedule.js";
 import { registerSearch } from "./commands/search.js";
 import { registerWiki } from "./commands/wiki.js";
+import { formatReport } from "./format/replay.js";
+import { formatStatus } from "./format/status.js";
 
 const color = { bold: pc.bold, dim: pc.dim };
 const program = new Command("memdir")
@@ -157,12 +157,12 @@ job
 
 /** The harness named on the command line (`claude` is Claude Code). Throws MemdirError BAD_INPUT. */
 function harnessArg(name: string): HarnessName {
-  const h = name === "claude" ? "claude-code" : name;
-  if (isHarnessName(h)) return h;
+  const h = harnessFromArg(name);
+  if (h) return h;
   throw new MemdirError("BAD_INPUT", `unknown harness "${name}"`, {
-    expected: "claude, codex or gemini",
+    expected: `one of ${HARNESS_ARGS.join(", ")}`,
     received: JSON.stringify(name),
-    hint: "run `memdir install claude`, `memdir install codex` or `memdir install gemini`",
+    hint: `for example: memdir install ${HARNESS_ARGS[0]}`,
   });
 }
 

@@ -9,7 +9,7 @@ import { fstatSync, readSync, writeSync } from "node:fs";
 import { fallbackLogFile, logLine } from "../app/context.js";
 import { runHook } from "../app/hooks/run.js";
 import { processRuntime } from "../app/runtime.js";
-import { DEFAULT_HARNESS, isHarnessName, MAX_HOOK_INPUT_BYTES } from "../harness/index.js";
+import { DEFAULT_HARNESS, HARNESS_ARGS, harnessFromArg, MAX_HOOK_INPUT_BYTES } from "../harness/index.js";
 
 /** stdin is read and dropped up to this many bytes (so the harness's write does not fail) past what is kept. */
 const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
@@ -134,15 +134,18 @@ async function main(): Promise<void> {
   const event = process.argv[3] ?? "";
   const flag = process.argv.indexOf("--harness");
   const name = flag > 0 ? process.argv[flag + 1] : DEFAULT_HARNESS;
+  const harness = harnessFromArg(name);
   const rt = processRuntime();
   let out = "";
   try {
     const stdin = await readStdin();
-    if (!isHarnessName(name))
-      throw new Error(`unknown --harness ${JSON.stringify(name)}; expected claude-code, codex or gemini`);
+    if (!harness)
+      throw new Error(
+        `unknown --harness ${JSON.stringify(name)}; expected one of ${HARNESS_ARGS.join(", ")}`,
+      );
     out = await runHook(event, stdin.bytes.toString("utf8"), rt, {
       truncated: stdin.truncated,
-      harness: name,
+      harness,
     });
   } catch (e) {
     logLine(fallbackLogFile(rt), rt, "error", `hook:${event}`, e instanceof Error ? e.message : String(e));

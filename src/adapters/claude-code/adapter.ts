@@ -1,4 +1,5 @@
 /** Claude Code (2.0.77 … 2.1.332) as a HarnessAdapter. */
+
 import type { HarnessAdapter } from "../contract.js";
 import { projectDir } from "./env.js";
 import { parseClaudeHook } from "./hook-event.js";
@@ -7,6 +8,7 @@ import { salvageClaudeHook } from "./hook-salvage.js";
 import { HOOK_EVENTS } from "./hook-types.js";
 import { claudeInstall } from "./install.js";
 import { loadsMemoryIndex } from "./memory-index.js";
+import { transcriptRetention } from "./retention.js";
 import { toolKind } from "./tools.js";
 import { deriveReplayHooks, readClaudeTranscript } from "./transcript.js";
 import { findClaudeTranscripts, sniffClaudeTranscript } from "./transcript-find.js";
@@ -26,6 +28,7 @@ export const claudeCodeAdapter: HarnessAdapter = {
     sniff: sniffClaudeTranscript,
     find: (env) => findClaudeTranscripts(env),
     deriveHooks: deriveReplayHooks,
+    retention: transcriptRetention,
   },
   install: claudeInstall,
 };

@@ -30,9 +30,11 @@ export async function trust(ctx: TrustContext): Promise<{ lines: string[]; recor
       ],
     };
   const n = r.trusted.length;
-  const prev = isTrustRecord(ctx.previous) && ctx.previous.configPath === r.record.configPath ? ctx.previous : undefined;
+  const prev =
+    isTrustRecord(ctx.previous) && ctx.previous.configPath === r.record.configPath ? ctx.previous : undefined;
   // One record per settings file: the bytes before the first trust, every key any install trusted.
-  if (prev) r.record = { ...r.record, before: prev.before, keys: [...new Set([...prev.keys, ...r.record.keys])] };
+  if (prev)
+    r.record = { ...r.record, before: prev.before, keys: [...new Set([...prev.keys, ...r.record.keys])] };
   if (n === 0 && r.alreadyTrusted.length === 0)
     return { lines: noneSeen(ctx).map((l) => `warning: ${l}`), record: r.record };
   return {
@@ -45,7 +47,8 @@ export async function trust(ctx: TrustContext): Promise<{ lines: string[]; recor
   };
 }
 
-const again = (ctx: TrustContext) => `memdir install codex${ctx.scope === "user" ? "" : ` --scope ${ctx.scope}`}`;
+const again = (ctx: TrustContext) =>
+  `memdir install codex${ctx.scope === "user" ? "" : ` --scope ${ctx.scope}`}`;
 
 /** Codex lists none of memdir's hooks: it does not read the file they are in, so they never run. */
 function noneSeen(ctx: TrustContext): string[] {

@@ -1,61 +1,18 @@
 /**
- * `memdir backfill` (issue 3 point 6): index past Claude Code transcripts into the search database,
- * incrementally by byte offset per file (search/transcripts), resumable after an interruption.
- * Default source: `<Claude config dir>/projects/**\/*.jsonl` (`~/.claude/projects`). A file that fails
- * is reported and never stops the rest. Claude Code deletes transcripts after `cleanupPeriodDays`
- * (reference/claude-code.md §2.3, default 30): the report carries that horizon for a warning.
+ * `memdir backfill`: ingest past transcripts of every harness (each adapter finds its own under its
+ * default dirs) or of a directory into the search database, incrementally by byte offset per file
+ * (search/transcripts), resumable after an interruption. A file that fails is reported and never stops
+ * the rest. The report carries each scanned harness's transcript retention (Claude Code deletes
+ * transcripts after `cleanupPeriodDays`) for a warning.
  */
 
-import { join } from "node:path";
-import { allAdapters, loadAdapter } from "../../adapters/registry.js";
+import { allAdapters, loadAdapter, type TranscriptRetention } from "../../adapters/registry.js";
 import { describeError } from "../../core/errors.js";
-import { readTextIfExists } from "../../core/fs.js";
 import type { HarnessName } from "../../harness/index.js";
-import { claudeConfigDir, homeDir } from "../../paths/index.js";
+import { homeDir } from "../../paths/index.js";
 import type { AppContext } from "../context.js";
 import { TRANSCRIPT_READ_BYTES } from "../jobs/limits.js";
-import type { Env } from "../runtime.js";
 import { transcriptAdapterFor } from "../transcript-reader.js";
-
-/** Claude Code's default `cleanupPeriodDays`. */
-export const DEFAULT_CLEANUP_DAYS = 30;
-
-export interface CleanupSetting {
-  days: number;
-  source: "default" | "settings";
-  /** The user settings file that was consulted. */
-  settingsFile: string;
-}
-
-/**
- * `cleanupPeriodDays` from Claude Code's USER settings (`<CLAUDE_CONFIG_DIR or ~/.claude>/settings.json`);
- * the default 30 when unset, not a non-negative number, or the file is missing or not JSON.
- * Project settings are never read (a repository must not change what memdir tells the user).
- */
-export function readCleanupPeriod(env: Env): CleanupSetting {
-  const settingsFile = join(claudeConfigDir(env), "settings.json");
-  const fallback: CleanupSetting = { days: DEFAULT_CLEANUP_DAYS, source: "default", settingsFile };
-  const text = readTextIfExists(settingsFile);
-  if (text === undefined || !text.includes("cleanupPeriodDays")) return fallback;
-  try {
-    const v = (JSON.parse(text.replace(/^\uFEFF/, "")) as { cleanupPeriodDays?: unknown }).cleanupPeriodDays;
-    return typeof v === "number" && Number.isFinite(v) && v >= 0
-      ? { days: v, source: "settings", settingsFile }
-      : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-/** The warning shown after every backfill. */
-export function cleanupWarning(c: CleanupSetting): string {
-  const why =
-    c.source === "default" ? "cleanupPeriodDays, default" : `cleanupPeriodDays in ${c.settingsFile}`;
-  return (
-    `warning: Claude Code deletes transcripts older than ${c.days} days (${why}). ` +
-    `Run \`memdir backfill\` at least that often, or raise cleanupPeriodDays in ${c.settingsFile}.`
-  );
-}
 
 export interface BackfillFileOutcome {
   path: string;
@@ -91,7 +48,8 @@ export interface BackfillReport {
   sessions: number;
   errors: { path: string; message: string }[];
   durationMs: number;
-  cleanup: CleanupSetting;
+  /** The transcript retention of each harness scanned that deletes its transcripts. */
+  retention: (TranscriptRetention & { harness: string })[];
 }
 
 function bar(done: number, total: number, turns: number, errors: number, columns = 80): string {
@@ -115,14 +73,14 @@ export async function runBackfill(ctx: AppContext, opts: BackfillOptions = {}): 
   ]);
   let from: string;
   let found: { files: string[]; errors: { path: string; message: string }[] };
+  const adapters =
+    opts.harness === undefined || opts.harness === "all"
+      ? await allAdapters()
+      : [await loadAdapter(opts.harness)];
   if (opts.from !== undefined) {
     from = opts.from;
     found = t.findTranscripts(from);
   } else {
-    const adapters =
-      opts.harness === undefined || opts.harness === "all"
-        ? await allAdapters()
-        : [await loadAdapter(opts.harness)];
     from = adapters.map((a) => a.displayName).join(", ");
     found = {
       files: adapters.flatMap((a) => a.transcripts.find(ctx.rt.env, homeDir(ctx.rt.env)).map((r) => r.path)),
@@ -139,7 +97,9 @@ export async function runBackfill(ctx: AppContext, opts: BackfillOptions = {}): 
     sessions: 0,
     errors: [...found.errors],
     durationMs: 0,
-    cleanup: readCleanupPeriod(ctx.rt.env),
+    retention: adapters.flatMap((a) =>
+      a.transcripts.retention ? [{ harness: a.displayName, ...a.transcripts.retention(ctx.rt.env) }] : [],
+    ),
   };
   const sessions = new Set<string>();
   const db = openSearchDb(ctx.paths.indexFile, { nowMs: started });

@@ -120,7 +120,8 @@ function forResume(
   try {
     recordInjectedContext(ctx.paths.stateRoot, input.sessionId, digest);
   } catch {} // the digest only saves a repeat; a session without one injects in full
-  if (input.source !== "resume" || !adapter.resumeKeepsContext || injectedBefore === undefined) return context;
+  if (input.source !== "resume" || !adapter.resumeKeepsContext || injectedBefore === undefined)
+    return context;
   if (injectedBefore === digest) return undefined;
   return `${RESUME_NOTE}\n${context}`;
 }

@@ -6,8 +6,8 @@ import { killDream } from "../../app/commands/dream.js";
 import { projectContext, workingDir } from "../../app/context.js";
 import { runDream } from "../../app/jobs/dream.js";
 import { processRuntime } from "../../app/runtime.js";
-import { formatDreamOutcome } from "../../cli/format/dream.js";
 import type { DreamMode } from "../../jobs/dream/index.js";
+import { formatDreamOutcome } from "../format/dream.js";
 
 const color = { bold: pc.bold, dim: pc.dim };
 

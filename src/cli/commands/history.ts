@@ -5,7 +5,7 @@ import pc from "picocolors";
 import { runHistory, runUndo } from "../../app/commands/history.js";
 import { projectContext, workingDir } from "../../app/context.js";
 import { processRuntime } from "../../app/runtime.js";
-import { formatHistory, formatUndo } from "../../cli/format/history.js";
+import { formatHistory, formatUndo } from "../format/history.js";
 
 const color = { bold: pc.bold, dim: pc.dim };
 

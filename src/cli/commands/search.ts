@@ -5,8 +5,8 @@ import pc from "picocolors";
 import { runReindex, runSearch } from "../../app/commands/search.js";
 import { projectContext, workingDir } from "../../app/context.js";
 import { processRuntime } from "../../app/runtime.js";
-import { formatSearch, formatSyncReport } from "../../cli/format/search.js";
 import { MemdirError } from "../../core/errors.js";
+import { formatSearch, formatSyncReport } from "../format/search.js";
 import { intOption, list } from "./args.js";
 
 const color = { bold: pc.bold, dim: pc.dim };

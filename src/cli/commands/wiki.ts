@@ -6,10 +6,10 @@ import pc from "picocolors";
 import { runWikiAdd, runWikiLint, runWikiQuery } from "../../app/commands/wiki.js";
 import { projectContext, workingDir } from "../../app/context.js";
 import { processRuntime } from "../../app/runtime.js";
-import { formatSearch } from "../../cli/format/search.js";
-import { formatLint } from "../../cli/format/wiki.js";
 import { errnoCode, MemdirError } from "../../core/errors.js";
 import { readTextIfExists } from "../../core/fs.js";
+import { formatSearch } from "../format/search.js";
+import { formatLint } from "../format/wiki.js";
 import { intOption, list } from "./args.js";
 
 const color = { bold: pc.bold, dim: pc.dim };

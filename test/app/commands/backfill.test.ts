@@ -17,15 +17,11 @@ import {
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type BackfillReport,
-  cleanupWarning,
-  readCleanupPeriod,
-  runBackfill,
-} from "../../../src/app/commands/backfill.js";
+import { transcriptRetention } from "../../../src/adapters/claude-code/retention.js";
+import { type BackfillReport, runBackfill } from "../../../src/app/commands/backfill.js";
 import { projectContext } from "../../../src/app/context.js";
 import type { Runtime } from "../../../src/app/runtime.js";
-import { formatBackfillReport } from "../../../src/cli/format/backfill.js";
+import { formatBackfillReport, retentionWarning } from "../../../src/cli/format/backfill.js";
 import { findTranscripts } from "../../../src/search/transcripts/index.js";
 import { bundleForChildren, NODE_MODULES } from "../../helpers/bundle.js";
 import { TRANSCRIPTS_DIR, tempDir } from "../../helpers/tmp.js";
@@ -175,23 +171,32 @@ describe("runBackfill over the shared transcripts", () => {
 });
 
 describe("cleanupPeriodDays", () => {
+  it("the backfill report warns for Claude Code only (Codex and Gemini keep their transcripts)", async () => {
+    const h = home();
+    expect((await runBackfill(h.ctx, { harness: "codex" })).retention).toEqual([]);
+    expect((await runBackfill(h.ctx, { harness: "gemini" })).retention).toEqual([]);
+    expect((await runBackfill(h.ctx, { harness: "claude-code" })).retention).toMatchObject([
+      { harness: "Claude Code", days: 30, setting: "cleanupPeriodDays" },
+    ]);
+  });
+
   it("30 by default; the user settings value when set; project settings are never read", () => {
     const h = home();
-    expect(readCleanupPeriod(h.env)).toMatchObject({ days: 30, source: "default" });
+    expect(transcriptRetention(h.env)).toMatchObject({ days: 30, source: "default" });
     mkdirSync(join(h.project, ".claude"), { recursive: true });
     writeFileSync(join(h.project, ".claude", "settings.json"), JSON.stringify({ cleanupPeriodDays: 99 }));
-    expect(readCleanupPeriod(h.env).days).toBe(30);
+    expect(transcriptRetention(h.env).days).toBe(30);
     mkdirSync(h.env.CLAUDE_CONFIG_DIR, { recursive: true });
     writeFileSync(
       join(h.env.CLAUDE_CONFIG_DIR, "settings.json"),
       `\uFEFF${JSON.stringify({ cleanupPeriodDays: 7 })}`,
     );
-    const c = readCleanupPeriod(h.env);
+    const c = transcriptRetention(h.env);
     expect(c).toMatchObject({ days: 7, source: "settings" });
-    expect(cleanupWarning(c)).toMatch(/older than 7 days/);
+    expect(retentionWarning({ harness: "Claude Code", ...c })).toMatch(/older than 7 days/);
     writeFileSync(join(h.env.CLAUDE_CONFIG_DIR, "settings.json"), '{"cleanupPeriodDays": "soon"}');
-    expect(readCleanupPeriod(h.env).days).toBe(30);
-    expect(cleanupWarning(readCleanupPeriod(h.env))).toMatch(
+    expect(transcriptRetention(h.env).days).toBe(30);
+    expect(retentionWarning({ harness: "Claude Code", ...transcriptRetention(h.env) })).toMatch(
       /older than 30 days \(cleanupPeriodDays, default\)/,
     );
   });
