@@ -157,7 +157,7 @@ export interface HarnessAdapter {
    * memory), so memdir does not inject it again. `harnessMemoryDir`: the memory dir in use is the one
    * the harness reads. Absent = the harness never loads it.
    */
-  loadsMemoryIndex?(env: Env, o: { harnessMemoryDir: boolean }): boolean;
+  loadsMemoryIndex?(env: Env, o: { harnessMemoryDir: boolean; projectRoot?: string }): boolean;
   /**
    * True when a resumed session still holds the context earlier SessionStart hooks gave (Codex CLI
    * 0.171.0 replays it from the rollout): on resume memdir then injects nothing when its context is

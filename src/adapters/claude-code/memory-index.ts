@@ -2,7 +2,9 @@
  * Whether Claude Code itself loads the project MEMORY.md into its context (Claude Code 2.1.x enablement
  * rules, reference/claude-code.md §2.2): only from its default memory dir (or its own
  * `autoMemoryDirectory`), not when `CLAUDE_CODE_DISABLE_AUTO_MEMORY` is truthy or `CLAUDE_CODE_SIMPLE` is
- * set, and not when the user settings say `autoMemoryEnabled: false`.
+ * set, and not when the settings say `autoMemoryEnabled: false`: the project's local settings
+ * (`.claude/settings.local.json`) over its shared ones (`.claude/settings.json`) over the user's, as
+ * Claude Code ranks them.
  */
 import { join } from "node:path";
 import { readJsonFile } from "../../core/json.js";
@@ -11,16 +13,24 @@ import type { Env } from "../contract.js";
 
 const TRUTHY = new Set(["1", "true", "yes", "on"]);
 
-export function loadsMemoryIndex(env: Env, o: { harnessMemoryDir: boolean }): boolean {
+export function loadsMemoryIndex(env: Env, o: { harnessMemoryDir: boolean; projectRoot?: string }): boolean {
   if (!o.harnessMemoryDir) return false;
   if (TRUTHY.has((env.CLAUDE_CODE_DISABLE_AUTO_MEMORY ?? "").toLowerCase()) || env.CLAUDE_CODE_SIMPLE)
     return false;
-  const settings = readJsonFile<Record<string, unknown> | null>(
+  const files = [
+    ...(o.projectRoot
+      ? [
+          join(o.projectRoot, ".claude", "settings.local.json"),
+          join(o.projectRoot, ".claude", "settings.json"),
+        ]
+      : []),
     join(claudeConfigDir(env), "settings.json"),
-    null,
-    true,
-  );
-  return settings?.autoMemoryEnabled !== false;
+  ];
+  for (const f of files) {
+    const v = readJsonFile<Record<string, unknown> | null>(f, null, true)?.autoMemoryEnabled;
+    if (typeof v === "boolean") return v;
+  }
+  return true;
 }
 
 /**

@@ -7,6 +7,7 @@
  * The clock follows the transcript's timestamps. Finally a new session starts, and the report shows
  * what it is given.
  */
+
 import { randomUUID } from "node:crypto";
 import {
   closeSync,
@@ -25,7 +26,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { MemdirError } from "../../core/errors.js";
 import { removeFile } from "../../core/fs.js";
-import { openInputFile } from "../../core/input-file.js";
+import { fileKindAt, MISSING, openInputFile } from "../../core/input-file.js";
 import { readJsonFile, writeJsonAtomic } from "../../core/json.js";
 import { projectKey, sessionStatePaths } from "../../paths/index.js";
 import { projectContext } from "../context.js";
@@ -105,7 +106,7 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
     throw new MemdirError("BAD_INPUT", `cannot replay ${opts.transcript}`, {
       expected:
         "a transcript file (.jsonl) of Claude Code (~/.claude/projects/<project>/<session-id>.jsonl), Codex (~/.codex/sessions/…/rollout-….jsonl) or Gemini CLI (~/.gemini/tmp/<project>/chats/session-….jsonl)",
-      received: existsSync(transcript) ? "a directory" : "a path that does not exist",
+      received: fileKindAt(transcript) === MISSING ? "a path that does not exist" : fileKindAt(transcript),
       hint: "pass the path of one session's .jsonl file",
     });
   }

@@ -29,7 +29,9 @@ export function harnessLoadsMemoryMd(
   if (typeof v === "boolean") return v;
   const harnessMemoryDir =
     ctx.paths.memoryDirSource === "default" || ctx.paths.memoryDirSource === "claude-settings";
-  return adapter.loadsMemoryIndex?.(ctx.rt.env, { harnessMemoryDir }) ?? false;
+  return (
+    adapter.loadsMemoryIndex?.(ctx.rt.env, { harnessMemoryDir, projectRoot: ctx.paths.projectRoot }) ?? false
+  );
 }
 
 export interface SessionContextOptions {
