@@ -3,9 +3,11 @@
  * its rename or unlink the old inode is read once; a writer that opened the file just before and
  * writes a few microseconds after that read (preempted between its open and its write, or between a
  * truncate and its write) would still be missed. So the old inode stays open here and is read again
- * once it is WATCH_AGE_MS old: at the next checked write, at `settleWatches` (jobs call it before
- * they finish), or from an unref'd timer. Bytes found there that memdir did not leave are kept:
- * appended to the file under that name now (a rewrite contributes the lines the file lacks).
+ * once it is WATCH_AGE_MS old, and at every later check until it is CLOSE_AGE_MS old: at the next
+ * checked write, at `settleWatches` (change sets wait there until the youngest is SETTLE_AGE_MS old,
+ * since a writer preempted on a loaded machine can sleep several ms between its open and its write),
+ * or from an unref'd timer. Bytes found there that memdir did not leave are kept: appended to the file
+ * under that name now (a rewrite contributes the lines the file lacks).
  */
 import { appendFileSync, closeSync } from "node:fs";
 import { joinTail, readFd } from "./checked-read.js";
@@ -13,8 +15,12 @@ import { readBytesIfExists } from "./fs.js";
 
 /** How old (ms) a replaced inode is when it is read the second time. */
 export const WATCH_AGE_MS = 2;
-/** Open old inodes at most; beyond this the oldest is read at once, whatever its age. */
-const MAX_WATCHES = 32;
+/** How old (ms) a replaced inode is when it is read the last time and closed. */
+export const CLOSE_AGE_MS = 50;
+/** The age (ms) `settleWatches` waits for by default before its last read. */
+export const SETTLE_AGE_MS = 50;
+/** Open old inodes at most (file descriptors); beyond this the oldest is read and closed at once. */
+const MAX_WATCHES = 128;
 
 interface Watch {
   fd: number;
@@ -51,9 +57,10 @@ function keep(w: Watch, late: Buffer): void {
 
 /**
  * Reads every watched inode at least `minAgeMs` old (all of them beyond MAX_WATCHES) and keeps
- * late bytes (see the file comment). Returns how many inodes held late bytes.
+ * late bytes (see the file comment); closes those CLOSE_AGE_MS old, beyond MAX_WATCHES, or all of
+ * them with `closeAll`. Returns how many inodes held late bytes.
  */
-export function checkWatches(minAgeMs = WATCH_AGE_MS): number {
+export function checkWatches(minAgeMs = WATCH_AGE_MS, closeAll = false): number {
   if (checking) return 0;
   checking = true;
   let kept = 0;
@@ -61,19 +68,23 @@ export function checkWatches(minAgeMs = WATCH_AGE_MS): number {
     const now = performance.now();
     for (let i = 0; i < watches.length; ) {
       const w = watches[i] as Watch;
-      if (now - w.at < minAgeMs && watches.length <= MAX_WATCHES) {
+      const overflow = watches.length > MAX_WATCHES;
+      if (now - w.at < minAgeMs && !overflow) {
         i++;
         continue;
       }
-      watches.splice(i, 1);
+      const close = closeAll || overflow || now - w.at >= CLOSE_AGE_MS;
+      if (close) watches.splice(i, 1);
+      else i++;
       let late: Buffer;
       try {
         late = readFd(w.fd);
       } finally {
-        closeSync(w.fd);
+        if (close) closeSync(w.fd);
       }
       if (!late.equals(w.left)) {
         keep(w, late);
+        w.left = late;
         kept++;
       }
     }
@@ -83,26 +94,32 @@ export function checkWatches(minAgeMs = WATCH_AGE_MS): number {
   return kept;
 }
 
+/** Reads the watches from an unref'd timer until every one is closed. */
+function scheduleCheck(delayMs: number): void {
+  if (timer !== undefined || watches.length === 0) return;
+  timer = setTimeout(() => {
+    timer = undefined;
+    checkWatches(0);
+    scheduleCheck(CLOSE_AGE_MS);
+  }, delayMs);
+  timer.unref?.();
+}
+
 /** Watches the inode open as `fd` (memdir's replaced or deleted file, holding `left`); takes the fd. */
 export function watchInode(fd: number, path: string, left: Buffer): void {
   watches.push({ fd, path, left, at: performance.now() });
   checkWatches();
-  if (timer === undefined && watches.length > 0) {
-    timer = setTimeout(() => {
-      timer = undefined;
-      checkWatches(0);
-    }, WATCH_AGE_MS * 2);
-    timer.unref?.();
-  }
+  scheduleCheck(WATCH_AGE_MS * 2);
 }
 
 /**
- * Waits until every watched inode is WATCH_AGE_MS old (at most that long, sync), then reads them all
- * and closes them. Returns how many held late bytes. Jobs call it before they commit or exit.
+ * Waits until every watched inode is `ageMs` old (at most that long, sync; default WATCH_AGE_MS, what
+ * a hook can afford), then reads them all and closes them. Returns how many held late bytes. Writers
+ * call it before they finish: change sets (jobs, undo) with SETTLE_AGE_MS.
  */
-export function settleWatches(): number {
+export function settleWatches(ageMs = WATCH_AGE_MS): number {
   const youngest = watches.reduce((m, w) => Math.max(m, w.at), Number.NEGATIVE_INFINITY);
-  const wait = youngest + WATCH_AGE_MS - performance.now();
+  const wait = youngest + ageMs - performance.now();
   if (wait > 0) Atomics.wait(sleeper, 0, 0, Math.ceil(wait));
-  return checkWatches(0);
+  return checkWatches(0, true);
 }

@@ -5,7 +5,7 @@
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { settleWatches } from "../../core/checked-watch.js";
+import { SETTLE_AGE_MS, settleWatches } from "../../core/checked-watch.js";
 import { isoUtc } from "../../core/clock.js";
 import { removeFile } from "../../core/fs.js";
 import {
@@ -120,7 +120,7 @@ function storedEntries(journal: Journal): StoredEntry[] {
  * other change set, and its write log and writer lock removed. Prunes old change sets and returns
  * the id. When no file ended up different from before (and not `allowEmpty`), the incomplete file is
  * removed and undefined returned: an empty journal leaves nothing. First, every file this process
- * replaced gets its second look (core `settleWatches`, at most 2 ms). With `undoes`, marks that change
+ * replaced gets its last look (core `settleWatches`: it waits until the youngest is 50 ms old). With `undoes`, marks that change
  * set `undoneBy` this one in the same lock, and when it was itself an undo, clears `undoneBy` on the
  * change set it had reverted (redo). Later writes through the journal throw BAD_INPUT.
  * @throws MemdirError LOCK_TIMEOUT, BAD_INPUT (a malformed fixed id); fs errors.
@@ -128,7 +128,7 @@ function storedEntries(journal: Journal): StoredEntry[] {
 export function commitChangeSet(journal: Journal, opts: CommitOptions = {}): string | undefined {
   checkChangeSetId(journal.id);
   // The last look at the files this run replaced: a live write that reached an old inode is kept now.
-  settleWatches();
+  settleWatches(SETTLE_AGE_MS);
   const wal = writeAheadOf(journal);
   const files = storedEntries(journal);
   const dir = journal.roots.project;
