@@ -52,6 +52,11 @@ export interface TranscriptAdapter {
   find(env: Env, home: string): TranscriptRef[];
   /** The native hook events the recorded session implies, in order (replay). */
   deriveHooks(path: string, opts?: { fallbackCwd?: string }): ReplayHook[];
+  /**
+   * The file holding the conversation `path` names, when the harness names another one in its hooks
+   * (Gemini CLI 0.61's resume stub → the original session file); absent = `path` itself. Never throws.
+   */
+  resolve?(path: string): string;
   /** How long the harness keeps its transcripts before deleting them; absent = it keeps them. */
   retention?(env: Env): TranscriptRetention;
 }

@@ -11,7 +11,7 @@ import { salvageHook } from "./hook-salvage.js";
 import { HOOK_EVENTS } from "./hook-types.js";
 import { executable, registrations, scopes, settingsPath } from "./install.js";
 import { toolKind } from "./tools.js";
-import { findGeminiTranscripts, readGeminiTranscript, sniffGemini } from "./transcript.js";
+import { conversationPath, findGeminiTranscripts, readGeminiTranscript, sniffGemini } from "./transcript.js";
 
 export const geminiAdapter: HarnessAdapter = {
   name: "gemini",
@@ -29,6 +29,7 @@ export const geminiAdapter: HarnessAdapter = {
     sniff: sniffGemini,
     find: findGeminiTranscripts,
     deriveHooks: deriveGeminiHooks,
+    resolve: conversationPath,
   },
   install: { scopes, settingsPath, registrations, executable },
 };

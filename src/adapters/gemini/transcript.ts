@@ -23,6 +23,15 @@ import { type Obj, replaySession } from "./transcript-state.js";
 
 const fileSize = (path: string): number => inputFileSize(path, "the transcript");
 
+/** The file holding the conversation a resume stub names (see conversationFile); `path` itself otherwise or on error. */
+export function conversationPath(path: string): string {
+  try {
+    return conversationFile(path, replaySession(path), (p) => replaySession(p));
+  } catch {
+    return path;
+  }
+}
+
 /**
  * Reads the Gemini session file at `path` (a resume stub resolves to the file holding the conversation,
  * see conversationFile; `endOffset` is then a cursor into that file) from cursor `fromOffset`.

@@ -108,13 +108,16 @@ export async function runBackfill(ctx: AppContext, opts: BackfillOptions = {}): 
     for (const [i, path] of found.files.entries()) {
       let outcome: BackfillFileOutcome;
       try {
-        const read = (await transcriptAdapterFor(path)).transcripts.read;
+        const { transcripts } = await transcriptAdapterFor(path);
+        const { read } = transcripts;
+        // A resume stub is the conversation of another file: ingested under that file's name.
+        const file = transcripts.resolve?.(path) ?? path;
         // In steps of TRANSCRIPT_READ_BYTES, so memory stays bounded on a transcript of any size.
         let turnsAdded = 0;
         let bytesRead = 0;
         let r: ReturnType<typeof t.ingestTranscript>;
         do {
-          r = t.ingestTranscript(db, path, {
+          r = t.ingestTranscript(db, file, {
             nowMs: ctx.rt.now(),
             batchTurns: opts.batchTurns,
             maxBytes: TRANSCRIPT_READ_BYTES,

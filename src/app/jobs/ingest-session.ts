@@ -1,8 +1,8 @@
 /**
- * Keeps the current session searchable without `memdir backfill` (issue 3 point 5: past sessions
- * are searchable): the extraction job, detached at each turn end, also indexes the transcript's new
- * turns (search/transcripts: incremental by byte offset, scrubbed). Best effort: a failure is logged
- * and never affects extraction.
+ * Keeps the current session searchable without `memdir backfill`: the extraction job, detached at
+ * each turn end, also ingests the transcript's new turns into the search database (search/transcripts:
+ * incremental by byte offset, scrubbed), under the file holding the conversation, as backfill does.
+ * Best effort: a failure is logged and never affects extraction.
  */
 
 import { describeError } from "../../core/errors.js";
@@ -22,13 +22,15 @@ export async function ingestSessionTranscript(
   // Not a regular file: the extraction that follows records the refusal.
   if (fileKindAt(transcriptPath) !== REGULAR_FILE) return;
   try {
-    const read = (await transcriptAdapterFor(transcriptPath, harness)).transcripts.read;
+    const { transcripts } = await transcriptAdapterFor(transcriptPath, harness);
+    const { read } = transcripts;
+    // Keyed by the file that holds the conversation, as backfill keys it (one document per turn).
+    const file = transcripts.resolve?.(transcriptPath) ?? transcriptPath;
     const db = openSearchDb(ctx.paths.indexFile, { nowMs: ctx.rt.now() });
     try {
       let rounds = 0;
       while (
-        ingestTranscript(db, transcriptPath, { nowMs: ctx.rt.now(), maxBytes: TRANSCRIPT_READ_BYTES, read })
-          .more &&
+        ingestTranscript(db, file, { nowMs: ctx.rt.now(), maxBytes: TRANSCRIPT_READ_BYTES, read }).more &&
         ++rounds < 16
       );
     } finally {

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transcriptRetention } from "../../../src/adapters/claude-code/retention.js";
 import { type BackfillReport, runBackfill } from "../../../src/app/commands/backfill.js";
 import { projectContext } from "../../../src/app/context.js";
+import { ingestSessionTranscript } from "../../../src/app/jobs/ingest-session.js";
 import type { Runtime } from "../../../src/app/runtime.js";
 import { formatBackfillReport, retentionWarning } from "../../../src/cli/format/backfill.js";
 import { findTranscripts } from "../../../src/search/transcripts/index.js";
@@ -167,6 +168,24 @@ describe("runBackfill over the shared transcripts", () => {
       code: "NOT_FOUND",
     });
     expect(await runBackfill(h.ctx)).toMatchObject({ filesScanned: 0, errors: [] });
+  });
+});
+
+describe("a Gemini CLI resume stub", () => {
+  it("is searched under the file holding the conversation: the live session and backfill give each turn once", async () => {
+    const h = home();
+    const chats = join(h.dir, "chats");
+    mkdirSync(chats);
+    const src = join(import.meta.dirname, "..", "..", "fixtures", "transcripts", "gemini");
+    const [original, stub] = ["session-2026-12-02T01-13-42db398d.jsonl", "session-2026-12-02T01-14-42db398d.jsonl"];
+    for (const f of [original, stub]) copyFileSync(join(src, f), join(chats, f));
+    // The resumed session's hooks name the stub; the extraction job ingests it live.
+    await ingestSessionTranscript(h.ctx, join(chats, stub!), "gemini");
+    const live = snapshot(h.indexFile).docs.map((d) => d.key);
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.every((k) => k.startsWith(join(chats, original!)))).toBe(true);
+    await runBackfill(h.ctx, { from: chats });
+    expect(snapshot(h.indexFile).docs.map((d) => d.key)).toEqual(live);
   });
 });
 
