@@ -27,13 +27,13 @@ export interface UserConfig {
   /** The model behind extraction and session memory (DESIGN.md §5 `llm/`); `offline` = the rule engine. */
   llm: LlmConfig;
   sessionMemory: {
-    /** Keep the rolling session summary `.memdir/summaries/<session-id>.md` (seed 000 §24.3). */
+    /** Keep the rolling session summary `.memdir/summaries/<session-id>.md`. */
     enabled: boolean;
   };
-  /** Auto-dream master switch: the Stop hook may start a consolidation when its gates open (seed 000 §24.6). */
+  /** Auto-dream master switch: the Stop hook may start a consolidation when its gates open. */
   autoDream: boolean;
   /**
-   * KAIROS mode (seed 000 §24.1, §24.6): extraction appends to the daily log
+   * KAIROS mode: extraction appends to the daily log
    * `memory/logs/YYYY/MM/YYYY-MM-DD.md` instead of writing topic files, and consolidation runs on a
    * schedule (`memdir schedule install`) instead of from the Stop hook.
    */

@@ -1,5 +1,5 @@
 /**
- * Loading MEMORY.md into a prompt (Claude Code 2.1.83 `truncateEntrypointContent`, seed 000): cut at
+ * Loading MEMORY.md into a prompt (Claude Code 2.1.83 `truncateEntrypointContent`): cut at
  * 200 lines, then at 25,000 bytes falling back to the last newline, then append a warning line that
  * tells the model to move detail into topic files. Sync, no `yaml`: cheap enough for SessionStart.
  */

@@ -52,7 +52,7 @@ export interface ConversationMessage {
   /**
    * Assistant messages: the API usage recorded on the message's last transcript entry (Claude Code patches
    * `message.usage` onto the entries as the stream ends), in tokens. Absent when none was recorded.
-   * input + cacheCreation + cacheRead + output = the context size the harness saw (seed 000 §24.3).
+   * input + cacheCreation + cacheRead + output = the context size the harness saw.
    */
   usage?: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheCreationTokens: number };
 }

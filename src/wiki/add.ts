@@ -1,5 +1,5 @@
 /**
- * Adding or updating a page (issue 3 point 7). `planAddPage` is pure (listing + input → plan);
+ * Adding or updating a page. `planAddPage` is pure (listing + input → plan);
  * `addPage` takes the wiki lock, re-reads the pages, plans, writes the page with a checked write
  * against the bytes it planned from (planned again when an unlocked writer changed them), rebuilds
  * `index.md` and appends to `log.md` (DESIGN.md §6 "lock, re-read, merge, atomic replace").

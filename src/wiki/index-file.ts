@@ -1,5 +1,5 @@
 /**
- * `index.md`, generated from the pages (issue 3 point 7; never hand-edited). Format:
+ * `index.md`, generated from the pages (never hand-edited). Format:
  *   `# Wiki Index`, a comment line saying it is generated, then one `## <category>` section per
  *   category (grouped and sorted case-insensitively, pages without one last under "Uncategorized")
  *   with one line per page, by slug:

@@ -1,5 +1,5 @@
 /**
- * L2 wiki (DESIGN.md §3.2 `.memdir/wiki/`; issue 3 point 7): pages with frontmatter and `[[links]]`,
+ * L2 wiki (DESIGN.md §3.2 `.memdir/wiki/`): pages with frontmatter and `[[links]]`,
  * a generated `index.md`, an append-only `log.md`, lint, and keyword + tag scoring. The wiki dir is
  * a parameter (`<stateRoot>/wiki`). Writes are atomic under `<wikiDir>/.wiki.lock` and scrubbed
  * (privacy/) first; reads never take the lock. Imports core, privacy and store (for `contentWords`).

@@ -1,4 +1,4 @@
-/** Validation and privacy scrubbing of `addPage` input (issue 3 point 7; DESIGN.md §6 "bad input gets a clear error"). */
+/** Validation and privacy scrubbing of `addPage` input (DESIGN.md §6 "bad input gets a clear error"). */
 import { MemdirError } from "../core/errors.js";
 import {
   codePointLength,

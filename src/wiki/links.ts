@@ -1,5 +1,5 @@
 /**
- * `[[links]]` (issue 3 point 7): `[[slug]]`, `[[slug|label]]`, `[[Title]]`, `[[target#heading]]`.
+ * `[[links]]`: `[[slug]]`, `[[slug|label]]`, `[[Title]]`, `[[target#heading]]`.
  * A target resolves by slug, then by title (both case-insensitive, NFC), then by the slug of the
  * target text. Links inside fenced code blocks and inline code spans are not links.
  */

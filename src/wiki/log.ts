@@ -1,5 +1,5 @@
 /**
- * `log.md`, the append-only operation log of the wiki (issue 3 point 7). Format, one line per
+ * `log.md`, the append-only operation log of the wiki. Format, one line per
  * operation after a two-line header:
  *   `## [2026-11-29T10:00:00Z] add | <slug> | <detail>`
  * time in ISO 8601 UTC (seconds), op a lower-case word (`add` = page created, `update` = page

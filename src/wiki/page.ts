@@ -1,5 +1,5 @@
 /**
- * Wiki page files (issue 3 point 7): YAML frontmatter (`title`, `tags`, `category`, `confidence`,
+ * Wiki page files: YAML frontmatter (`title`, `tags`, `category`, `confidence`,
  * `created`, `updated`, `sources`; unknown keys kept) then a markdown body with `[[links]]`.
  * Parsed with core/frontmatter (YAML 1.2: dates stay strings).
  */

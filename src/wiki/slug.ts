@@ -1,5 +1,5 @@
 /**
- * Page slugs (issue 3 point 7): NFC, lower case, kebab, other scripts (CJK, Hangul, …) kept, via
+ * Page slugs: NFC, lower case, kebab, other scripts (CJK, Hangul, …) kept, via
  * `core/text.slugify`. `index` and `log` are the generated files' names and never a page's.
  */
 import { MemdirError } from "../core/errors.js";

@@ -1,4 +1,4 @@
-/** Wiki model types (DESIGN.md §3.2 `.memdir/wiki/`; issue 3 point 7). */
+/** Wiki model types (DESIGN.md §3.2 `.memdir/wiki/`). */
 
 /** How sure the author is of a page (closed set). */
 export const CONFIDENCES = ["low", "medium", "high"] as const;

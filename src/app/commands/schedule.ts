@@ -1,5 +1,5 @@
 /**
- * `memdir schedule install | remove` (issue 5 point 6; seed 000 §24.6 "Kairos Dream"): a user
+ * `memdir schedule install | remove`: a user
  * crontab entry that runs this project's dream every night at a random minute between 00:00 and
  * 05:59 (Claude Code 2.1.100: q = random 0..359, minute q % 60, hour floor(q / 60)).
  *

@@ -39,7 +39,7 @@ export interface StatusReport {
     maxTokensPerDay: number;
     breaker: ReturnType<typeof breakerStatus>;
   };
-  /** Auto-dream (issue 5 point 1): when it last consolidated, whether one runs now, why it was skipped. */
+  /** Auto-dream: when it last consolidated, whether one runs now, why it was skipped. */
   dream: {
     autoDream: boolean;
     kairos: boolean;

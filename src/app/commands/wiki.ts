@@ -1,5 +1,5 @@
 /**
- * `memdir wiki add | query | lint` (issue 3 point 7). Pages live in `<stateRoot>/wiki/`; queries go
+ * `memdir wiki add | query | lint`. Pages live in `<stateRoot>/wiki/`; queries go
  * through the search database (wiki source only), which scores keyword and tag matches (tags are
  * indexed above the body). Reading never takes the wiki's write lock.
  */

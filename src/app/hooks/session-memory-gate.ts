@@ -1,5 +1,5 @@
 /**
- * Mid-turn session memory gate (seed 000 §24.3). Claude Code evaluates its session-memory trigger after
+ * Mid-turn session memory gate. Claude Code evaluates its session-memory trigger after
  * every model sampling; memdir's extraction job only runs at Stop and PreCompact, and a long agent turn
  * (hundreds of tool calls) has no Stop. So PostToolUse starts a detached "session memory only" job
  * (`memdir job session-memory`) each time the transcript has grown by `SESSION_MEMORY_PROBE_BYTES`

@@ -4,7 +4,7 @@
  * always before a compaction) and return at once. Mutual exclusion with the main agent (seed 000
  * §24.2) is the job's: it finds the turns in which the agent wrote memory itself in the transcript
  * slice and skips only those, so earlier turns of a throttled batch are still extracted. At Stop,
- * the auto-dream's cheap gates are checked too (seed 000 §24.6), and the dream job started when they open.
+ * the auto-dream's cheap gates are checked too, and the dream job started when they open.
  */
 import type { CompactionEvent, SessionEndEvent, TurnEndEvent } from "../../harness/index.js";
 import { foldToolLog } from "../../project/index.js";

@@ -1,5 +1,5 @@
 /**
- * Recall (DESIGN.md §4 "Each prompt", issue 3 point 4): at UserPromptSubmit, up to RECALL_MAX_FILES
+ * Recall (DESIGN.md §4 "Each prompt"): at UserPromptSubmit, up to RECALL_MAX_FILES
  * topic files relevant to the prompt that were not surfaced earlier in the session, within
  * RECALL_BUDGET_CHARS, each with its path and description and fenced as data; nothing for trivial
  * prompts. At PreToolUse (Read/Edit/Write…), memories that mention the file, once per file per session.
@@ -13,7 +13,7 @@ import type { AppContext } from "../context.js";
 import { openSyncedSearchDb } from "../search-db.js";
 import { DATA_PREFACE, fenceAsData } from "./fence.js";
 
-/** At most this many topic files per prompt (issue 3). */
+/** At most this many topic files per prompt. */
 export const RECALL_MAX_FILES = 5;
 /** The whole recall block stays within this many UTF-16 code units (issue 3: 4,000 characters). */
 export const RECALL_BUDGET_CHARS = 4_000;

@@ -54,7 +54,7 @@ export const PART_CAPS = {
   notepadPriority: 800,
   projectFacts: 1_500,
   recentSessions: 900,
-  /** This session's rolling summary, on resume/compact only (DESIGN.md §4; seed 000 §24.3). */
+  /** This session's rolling summary, on resume/compact only (DESIGN.md §4). */
   sessionSummary: 3_500,
 } as const;
 

@@ -1,6 +1,6 @@
 /**
  * The auto-dream gate check shared by the Stop hook (cheap path: one stat, then a session scan at
- * most every 10 minutes) and `memdir dream` (seed 000 §24.6; issue 5 point 1). Every skip is one
+ * most every 10 minutes) and `memdir dream`. Every skip is one
  * `dream_skipped` event with its reason, so `memdir status` can show why dreams do not run.
  */
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 /**
- * The orient and gather phases of a dream (seed 000 §24.6 phases 1-2; issue 5 points 3, 7): every
+ * The orient and gather phases of a dream: every
  * topic file and MEMORY.md of the project and user memory dirs, the daily-log entries not yet
  * distilled (from the cursor in `memory/.dream-state.json`), and the session summaries of the
  * substantive sessions since the last consolidation (sessions without substantive interaction are

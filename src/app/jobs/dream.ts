@@ -1,5 +1,5 @@
 /**
- * `memdir dream` and the job the Stop hook starts (seed 000 §24.6; DESIGN.md §4 "Dream job"; issue 5):
+ * `memdir dream` and the job the Stop hook starts (DESIGN.md §4 "Dream job"):
  * gates → consolidation lock (crash recovery first; rollback on failure and on SIGINT/SIGTERM/SIGHUP)
  * → orient and gather → plan (the model through the sandboxed agent loop when one is configured,
  * else the deterministic offline planner; a failed model run falls back to offline) → apply through
@@ -232,7 +232,7 @@ export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutco
     try {
       applied = await applyDreamPlan(plan, { nowMs, journal, shouldStop: () => stopSignal !== undefined });
       // The model cannot write MEMORY.md (the sandbox refuses it): its budget is kept here, as the
-      // offline planner's index step would (seed 000 §24.6 phase 4).
+      // offline planner's index step would.
       if (plan.engine === "model" && !applied.interrupted)
         for (const dir of [g.roots.project, g.roots.user]) if (dir) applyIndexBudget(dir, nowMs, { journal });
       if (plan.logs.length > 0 && !applied.interrupted) advanceLogCursor(paths.memoryDir, plan.logs, journal);

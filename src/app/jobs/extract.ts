@@ -248,7 +248,7 @@ async function extractSafely(ctx: AppContext, w: Work, model: ModelChoice): Prom
   }
 }
 
-/** Session memory (seed 000 §24.3) for one session; it records its own events. */
+/** Session memory for one session; it records its own events. */
 async function sessionMemory(
   ctx: AppContext,
   w: Work,

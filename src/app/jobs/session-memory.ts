@@ -1,7 +1,7 @@
 /**
  * The detached "session memory only" job (`memdir job session-memory`), started mid-turn by the
  * PostToolUse gate (hooks/session-memory-gate.ts) so that a long agent turn gets its summary updates
- * at Claude Code's cadence (seed 000 §24.3), not only at its Stop. It evaluates the trigger with
+ * at Claude Code's cadence, not only at its Stop. It evaluates the trigger with
  * reason "stop" (thresholds apply) and updates the summary when due, with the configured model if any.
  * One such job per session at a time: a second one finds the lock held and is skipped (`busy`), since
  * the running one reads the transcript as it is then anyway.

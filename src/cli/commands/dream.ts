@@ -1,4 +1,4 @@
-/** `memdir dream [--force] [--dry-run [--json]] [--kill] [--mode prune|reflect]` (issue 5). */
+/** `memdir dream [--force] [--dry-run [--json]] [--kill] [--mode prune|reflect]`. */
 
 import { type Command, Option } from "commander";
 import pc from "picocolors";

@@ -1,4 +1,4 @@
-/** `memdir history` and `memdir undo [id]` (issue 5 point 5). */
+/** `memdir history` and `memdir undo [id]`. */
 
 import type { Command } from "commander";
 import pc from "picocolors";

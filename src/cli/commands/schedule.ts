@@ -1,5 +1,5 @@
 /**
- * `memdir schedule install [--print] | remove` (issue 5 point 6; seed 000 §24.6): the nightly KAIROS
+ * `memdir schedule install [--print] | remove`: the nightly KAIROS
  * dream as a user crontab entry between 00:00 and 05:59. Without a usable `crontab` the line is
  * printed with what to do, and the exit code stays 0.
  */

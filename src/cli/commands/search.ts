@@ -1,4 +1,4 @@
-/** `memdir search <query>` and `memdir reindex` (issue 3 points 1 and 5). */
+/** `memdir search <query>` and `memdir reindex`. */
 
 import { type Command, Option } from "commander";
 import pc from "picocolors";

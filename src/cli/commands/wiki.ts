@@ -1,4 +1,4 @@
-/** `memdir wiki add | query | lint` (issue 3 point 7). */
+/** `memdir wiki add | query | lint`. */
 
 import { readFileSync } from "node:fs";
 import { type Command, Option } from "commander";

@@ -1,5 +1,5 @@
 /**
- * The session gate's scan (seed 000 §24.6 layer 3; issue 5 points 1 and 7): the sessions touched
+ * The session gate's scan: the sessions touched
  * since the last consolidation, read from the session end records `<stateRoot>/sessions/<id>.json`
  * (DESIGN.md §3.2), skipping sessions without substantive interaction; and its 10-minute throttle
  * (Claude Code `SESSION_SCAN_INTERVAL_MS`), kept in a small JSON state file. Sync: the Stop hook
@@ -22,7 +22,7 @@ export const SESSION_SCAN_INTERVAL_MS = 10 * 60 * 1000;
 export const MIN_SUBSTANTIVE_TOOL_CALLS = 3;
 
 /**
- * Whether a session's `toolStats` show substantive interaction (issue 5 point 7). Substantive =
+ * Whether a session's `toolStats` show substantive interaction. Substantive =
  * it changed lines (`linesAdded + linesRemoved > 0`), or it made at least
  * `MIN_SUBSTANTIVE_TOOL_CALLS` (3) calls that are not commands (`read + search + editFile + other`:
  * an investigation, reading and searching code). Not substantive: only Bash/PowerShell calls with

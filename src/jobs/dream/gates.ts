@@ -6,9 +6,9 @@
  */
 import { MemdirError } from "../../core/errors.js";
 
-/** Default `minHours`: at least 24 hours since the last consolidation (seed 000 §24.6). */
+/** Default `minHours`: at least 24 hours since the last consolidation. */
 export const DEFAULT_DREAM_MIN_HOURS = 24;
-/** Default `minSessions`: at least 5 sessions touched since then, the current one excluded (seed 000 §24.6). */
+/** Default `minSessions`: at least 5 sessions touched since then, the current one excluded. */
 export const DEFAULT_DREAM_MIN_SESSIONS = 5;
 /** The `events.jsonl` kind of a skip (payload: `DreamSkipEvent`). */
 export const DREAM_SKIP_EVENT = "dream_skipped";
@@ -84,7 +84,7 @@ function checkNumber(name: string, v: number, integer: boolean): number {
 }
 
 /**
- * Evaluates the gates in order, cheapest first (seed 000 §24.6):
+ * Evaluates the gates in order, cheapest first:
  * 1. master: `autoDream === false` → `disabled/autoDream`; `kairos` → `disabled/kairos`; inside a
  *    memdir job → `disabled/job` (checked in that order);
  * 2. time (skipped by `force`): open when `nowMs − lastConsolidatedAtMs ≥ minHours × 3,600,000`

@@ -1,5 +1,5 @@
 /**
- * L4 jobs/dream: periodic memory consolidation (seed 000 §24.6; DESIGN.md §2 layer 6, §4 "Dream job";
+ * L4 jobs/dream: periodic memory consolidation (DESIGN.md §2 layer 6, §4 "Dream job";
  * issue 5): the consolidation lock `memory/.consolidate-lock` (content = holder PID, mtime =
  * lastConsolidatedAt) with rollback on failure, kill and crash; the gates, cheapest first (master,
  * time, sessions with a 10-minute scan throttle); the plan (offline planner or the model's staged

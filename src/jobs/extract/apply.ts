@@ -25,7 +25,7 @@ export interface ExtractionTarget {
    */
   journal?: Journal;
   /**
-   * KAIROS mode (config `kairos`, seed 000 §24.1): memories are appended to today's daily log of
+   * KAIROS mode (config `kairos`): memories are appended to today's daily log of
    * `memoryDir` instead of being written as topic files; the dream distills them later.
    */
   kairos?: boolean;

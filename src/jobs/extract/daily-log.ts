@@ -1,6 +1,6 @@
 /**
  * KAIROS mode (seed 000 §24.1: "the write strategy switches from topic file + MEMORY.md updates to
- * appending to the daily log"; issue 5 point 6): what an extraction would have stored becomes entries
+ * appending to the daily log"): what an extraction would have stored becomes entries
  * of today's daily log `memory/logs/YYYY/MM/YYYY-MM-DD.md` in the project memory dir, the raw signal
  * the dream distills into topic files later. `user` memories are logged there too (with their type):
  * the dream puts them in the user memory dir.

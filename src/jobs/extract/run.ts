@@ -48,7 +48,7 @@ export interface RunExtractionResult {
    * turn of the slice that had anything to read).
    */
   skipped?: "nothing_new" | "no_prose" | "agent_wrote_memory";
-  /** Messages left out because the agent wrote memory itself in their turn (seed 000 §24.2). */
+  /** Messages left out because the agent wrote memory itself in their turn. */
   agentTurnMessages?: number;
   /** Byte offsets: where this run started and where the cursor now stands. */
   cursor: { from: number; to: number };

@@ -1,6 +1,6 @@
 /**
  * L4 jobs/sandbox: the sandboxed memory tools of model-driven extraction and consolidation, and
- * the apply step of their staged operations (issue 4). Imports core, privacy, store, llm/types.
+ * the apply step of their staged operations. Imports core, privacy, store, llm/types.
  */
 export { applyStagedOps } from "./apply.js";
 export { resolveMemoryPath } from "./paths.js";

@@ -26,7 +26,7 @@ export interface SummaryPlan {
 /**
  * Plans the file for `sections` with the bookkeeping `meta` (`meta.updates` = the new count).
  * Sections are scrubbed (privacy `scrub`: `<private>` blocks and secrets never reach the file), then
- * fitted: each within 2,000 tokens, the whole file within 12,000 (seed 000 §24.3).
+ * fitted: each within 2,000 tokens, the whole file within 12,000.
  */
 export function planSummary(
   sections: SummarySections,

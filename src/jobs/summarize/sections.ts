@@ -4,7 +4,7 @@
  * Lives at `<stateRoot>/summaries/<session-id>.md` (DESIGN.md §3.2).
  */
 
-/** The ten section headings, in file order (seed 000 §24.3). */
+/** The ten section headings, in file order. */
 export const SECTION_NAMES = [
   "Session Title",
   "Current State",
@@ -25,7 +25,7 @@ export type SummarySections = Record<SectionName, string>;
 
 /** Per-section cap, tokens (seed 000 §24.3 MAX_SECTION_LENGTH). */
 export const SECTION_MAX_TOKENS = 2_000;
-/** Cap of the whole file (frontmatter and headings included), tokens (seed 000 §24.3). */
+/** Cap of the whole file (frontmatter and headings included), tokens. */
 export const TOTAL_MAX_TOKENS = 12_000;
 
 /**

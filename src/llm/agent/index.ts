@@ -1,4 +1,4 @@
-/** The agent loop (seed 000 §24.2): scripted turns, injected tools only, bounded retries. */
+/** The agent loop: scripted turns, injected tools only, bounded retries. */
 export { fitNewestToolResults, fittedNote, MIN_FITTED_RESULT_CHARS } from "./fit.js";
 export {
   type AgentLoopOptions,

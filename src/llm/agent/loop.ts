@@ -68,7 +68,7 @@ export interface AgentLoopResult<T> {
   messages: LlmMessage[];
 }
 
-/** Turn limit of the forked agent (seed 000 §24.2). */
+/** Turn limit of the forked agent. */
 export const MAX_AGENT_TURNS = 5;
 /** Default cap of a tool result fed back to the model, code points. */
 export const DEFAULT_TOOL_RESULT_CHARS = 8000;

@@ -32,7 +32,7 @@ export const BREAKER_MESSAGE_CHARS = 200;
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-/** Back-off base and cap per kind, ms (issue 4 point 2). */
+/** Back-off base and cap per kind, ms. */
 const BACKOFF: Partial<Record<LlmErrorKind, { base: number; cap: number }>> = {
   rate_limit: { base: MIN, cap: HOUR },
   overloaded: { base: MIN, cap: HOUR },

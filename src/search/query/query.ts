@@ -1,5 +1,5 @@
 /**
- * `querySearchDb`: user text -> ranked hits (issue 3 points 2, 3, 5). The text is analysed and turned
+ * `querySearchDb`: user text -> ranked hits. The text is analysed and turned
  * into a safe FTS5 expression over its rarest terms (never raw FTS syntax: query/plan.ts); FTS5
  * `bm25()` with field weights picks up to CANDIDATES documents (query/candidates.ts); `rank()` adds
  * recency, scope, group and neighbour evidence and explains each hit. Only returned hits read their

@@ -1,4 +1,4 @@
-/** Query shapes (issue 3 points 3 and 5). */
+/** Query shapes. */
 
 import type { DocScope, Source } from "../sync/types.js";
 

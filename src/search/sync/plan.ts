@@ -1,5 +1,5 @@
 /**
- * The pure sync plan (issue 3 point 1): files on disk vs `files` rows, by path + size + mtime +
+ * The pure sync plan: files on disk vs `files` rows, by path + size + mtime +
  * content hash -> added / changed / touched / moved / removed. No I/O: the caller reads the
  * content hashes of the files `needsContent` names and passes them in.
  */

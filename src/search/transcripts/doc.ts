@@ -1,5 +1,5 @@
 /**
- * One turn -> one searchable document (issue 3 points 1 and 5): name = a short title from the prompt,
+ * One turn -> one searchable document: name = a short title from the prompt,
  * description = the prompt, body = the assistant text that answered it, compaction summaries, tool
  * names and file paths touched. Every text is scrubbed (privacy/: `<private>` blocks, secrets)
  * BEFORE it is cut, so a cut can never leave half a secret behind the redaction rules.

@@ -1,5 +1,5 @@
 /**
- * Past Claude Code transcripts -> the search database (issue 3 points 1, 5, 6): one document per user
+ * Past Claude Code transcripts -> the search database: one document per user
  * turn (source `sessions`, type `turn`, group = session id), indexed incrementally by byte offset.
  */
 

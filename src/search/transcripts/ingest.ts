@@ -1,6 +1,6 @@
 /**
  * `ingestTranscript`: a Claude Code transcript -> one search document per user turn, incrementally
- * by byte offset (issue 3 point 6). Rules:
+ * by byte offset. Rules:
  * - a read starts at the file's stored `files.offset`; after it the offset points at the start of
  *   the LAST turn read, which stays open: the next read re-reads it and replaces its document by
  *   key, so an append never duplicates or loses a turn (turn numbers come from the stored keys);

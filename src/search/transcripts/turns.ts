@@ -1,5 +1,5 @@
 /**
- * Transcript slice -> turns (issue 3 point 1): a turn is one real user prompt and every message after
+ * Transcript slice -> turns: a turn is one real user prompt and every message after
  * it up to the next prompt (assistant text, tool calls, compaction summaries). Pure.
  */
 

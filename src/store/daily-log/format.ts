@@ -5,7 +5,7 @@
 import { MEMORY_TYPES, type MemoryType } from "../types.js";
 import { zonedParts } from "./zone.js";
 
-/** One raw signal appended in KAIROS mode (seed 000 §24.1). */
+/** One raw signal appended in KAIROS mode. */
 export interface DailyLogEntry {
   /** When it happened (ms since the epoch). */
   atMs: number;

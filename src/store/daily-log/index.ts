@@ -1,5 +1,5 @@
 /**
- * L2 store/daily-log: the KAIROS daily log (seed 000 §24.1, §24.6; DESIGN.md §3.1
+ * L2 store/daily-log: the KAIROS daily log (DESIGN.md §3.1
  * `memory/logs/YYYY/MM/YYYY-MM-DD.md`). With `kairos: true` extraction appends raw signal here
  * instead of writing topic files; the dream distills it later, remembering how far it read by byte
  * offset. Append-only, human-readable Markdown, parsed back exactly. Sync; no yaml.

@@ -1,5 +1,5 @@
 /**
- * store/history (L2): change sets of a memory dir (issue 5 point 5; DESIGN.md §3.1 `.history/`).
+ * store/history (L2): change sets of a memory dir (DESIGN.md §3.1 `.history/`).
  * A journal passed in the store's write options records every file a job writes, writing ahead to
  * `.history/<id>.json` (incomplete) before each file's first write, so a killed job stays
  * undoable; `commitChangeSet` completes it; `listChangeSets` is `memdir history` (an incomplete

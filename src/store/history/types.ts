@@ -1,5 +1,5 @@
 /**
- * Change sets (issue 5 point 5; DESIGN.md §3.1 reserves `memory/.history/`): every applied dream,
+ * Change sets (DESIGN.md §3.1 reserves `memory/.history/`): every applied dream,
  * extraction run and undo is recorded as one change set that `memdir history` lists and
  * `memdir undo [id]` reverts exactly. Plain JSON on disk, one file per change set.
  */

@@ -1,5 +1,5 @@
 /**
- * `memdir undo [id]` (issue 5 point 5): reverts one change set exactly, under the dir lock of every
+ * `memdir undo [id]`: reverts one change set exactly, under the dir lock of every
  * memory dir it touched. A file that still hashes to what the change set left is given back its
  * bytes from before (or deleted when it did not exist); a file someone changed since is a conflict,
  * kept and reported (unless `force`), and MEMORY.md of that scope is then rebuilt from the files on

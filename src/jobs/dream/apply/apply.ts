@@ -1,5 +1,5 @@
 /**
- * Applying a dream plan (issue 5 point 4; DESIGN.md §4 "Writes that arrive while a dream runs must
+ * Applying a dream plan (DESIGN.md §4 "Writes that arrive while a dream runs must
  * survive it", §6 "lock, re-read, merge"). Every change goes through the store's hash-guarded writes:
  * a file that still hashes to what the plan saw (`plan.seen`) is replaced or deleted; a file a live
  * session changed since is merged again (its new lines kept, the plan's new lines appended) or, for

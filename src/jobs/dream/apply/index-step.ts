@@ -1,5 +1,5 @@
 /**
- * The prune-and-index phase at apply time (seed 000 §24.6 phase 4; DESIGN.md §3.1 budget): MEMORY.md
+ * The prune-and-index phase at apply time (DESIGN.md §3.1 budget): MEMORY.md
  * is computed again under the dir lock from what is on disk THEN (the topic writes before it have
  * already changed it, and a live session may have added a line), with the offline planner's pure
  * `compactIndex`. Hand-written lines that do not fit move to the overflow topic the plan named

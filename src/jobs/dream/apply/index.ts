@@ -1,4 +1,4 @@
-/** Applying a dream plan through the store's hash-guarded writes (issue 5 point 4). */
+/** Applying a dream plan through the store's hash-guarded writes. */
 export {
   type AppliedChange,
   applyDreamPlan,

@@ -1,5 +1,5 @@
 /**
- * L4 jobs/dream/model: the model-driven dream (seed 000 §24.6; issue 5 point 3). The phased prompt
+ * L4 jobs/dream/model: the model-driven dream. The phased prompt
  * (orient, gather, consolidate, prune and index; modes prune and reflect), the sandboxed agent loop
  * with memory tools only, and the staged operations as a DreamPlan (engine "model") that
  * `applyDreamPlan` writes later. Nothing here writes to the memory dirs.

@@ -19,7 +19,7 @@ const MODE_TEXT: Record<DreamMode, string> = {
 };
 
 /**
- * The system prompt of a dream in `mode` (seed 000 §24.6). Names the four phases, the mode's job,
+ * The system prompt of a dream in `mode`. Names the four phases, the mode's job,
  * the rules (merge over create, fix at the source, absolute dates from the memory's own `updated`
  * date and today's date, keep the newer side of a contradiction and say what it supersedes, MEMORY.md
  * is memdir's and stays within 200 lines / 25,000 bytes, never `team/`, never secrets, do not

@@ -1,5 +1,5 @@
 /**
- * The model-driven dream (seed 000 §24.6; DESIGN.md §4 "Dream job"; issue 5 point 3): the sandboxed
+ * The model-driven dream (DESIGN.md §4 "Dream job"): the sandboxed
  * agent loop (llm/agent) with the memory tools only (jobs/sandbox; `team/` and MEMORY.md refused),
  * the phased prompt, and the staged operations turned into a DreamPlan. Nothing is written here:
  * the plan is applied later by `applyDreamPlan`, which re-reads every file against `seen`.

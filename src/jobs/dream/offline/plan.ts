@@ -1,5 +1,5 @@
 /**
- * The offline (deterministic) dream planner (issue 5 point 3; seed 000 §24.6; DESIGN.md §4 "Dream
+ * The offline (deterministic) dream planner (DESIGN.md §4 "Dream
  * job"): with no model, consolidation is a pure function of the files' text. Phases in order:
  * orient (parse), gather (daily-log entries), consolidate (relative dates, contradictions,
  * duplicates, reflect fragments), prune (expired topics) and index (MEMORY.md within budget).

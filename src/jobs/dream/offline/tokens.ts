@@ -1,5 +1,5 @@
 /**
- * Fact units and their tokens for the offline dream (issue 5 point 3). A topic's facts are its
+ * Fact units and their tokens for the offline dream. A topic's facts are its
  * description and the sentences of its body lines, without the `**Why:**` / `**How to apply:**`
  * lines, headings and code blocks. Tokens keep numbers, dates and polarity words (which the store's
  * `contentWords` drops) because a contradiction is often just "14" → "16" or "always" → "never".

@@ -1,5 +1,5 @@
 /**
- * The dream plan (issue 5 point 4): what a consolidation wants to change, computed before anything
+ * The dream plan: what a consolidation wants to change, computed before anything
  * is written (offline planner or the model's staged operations), printed by `memdir dream --dry-run
  * [--json]`, then applied by `applyDreamPlan`, which re-reads every file and compares it with the
  * hash in `seen` (a file changed since is merged again or left for the next dream, never overwritten).

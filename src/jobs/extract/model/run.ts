@@ -1,5 +1,5 @@
 /**
- * Extraction with a model (seed 000 §24.2): the sandboxed agent loop (llm/agent) with memory tools
+ * Extraction with a model: the sandboxed agent loop (llm/agent) with memory tools
  * only (jobs/sandbox: list / read / write / edit / delete confined to the memory dirs; writes are
  * staged), then the staged operations applied through the store under its lock. Invalid model output
  * (wrong schema, partial JSON, prose) is retried once by the loop; after that, or on any model error
