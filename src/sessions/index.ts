@@ -5,7 +5,13 @@
  */
 export * from "./advisory.js";
 export * from "./cursor.js";
-export { endRecordPath, readEndRecord, type SessionEndInfo, writeEndRecord } from "./end-record.js";
+export {
+  endRecordPath,
+  endsLatestStart,
+  readEndRecord,
+  type SessionEndInfo,
+  writeEndRecord,
+} from "./end-record.js";
 export { PRUNE_INTERVAL_MS, pruneEndedSessionState, SESSION_STATE_MAX_AGE_MS } from "./prune.js";
 export * from "./queue.js";
 export * from "./reclaim.js";

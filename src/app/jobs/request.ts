@@ -18,6 +18,8 @@ export type JobRequest =
       /** A compaction is about to happen: the session memory is refreshed whatever its thresholds say. */
       precompact?: boolean;
     }
+  /** Recovery of the tool calls no hook recorded (a Stop whose extraction is not due; recover-tools.ts). */
+  | { kind: "recover"; cwd: string; harness?: HarnessName; sessionId: string; transcriptPath?: string }
   /** A mid-turn session memory update (PostToolUse, when the transcript grew enough). */
   | { kind: "session-memory"; cwd: string; harness?: HarnessName; sessionId: string; transcriptPath: string }
   /** The auto-dream (Stop, when the cheap gates opened). */

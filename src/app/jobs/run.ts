@@ -6,6 +6,7 @@
 import type { Runtime } from "../runtime.js";
 import { runDream } from "./dream.js";
 import { runExtractionJob } from "./extract.js";
+import { runRecoveryJob } from "./recover-tools.js";
 import type { JobRequest } from "./request.js";
 import { runSessionMemoryJob } from "./session-memory.js";
 
@@ -25,6 +26,13 @@ export async function runJob(rt: Runtime, r: JobRequest): Promise<unknown> {
         cwd: r.cwd,
         sessionId: r.sessionId,
         transcriptPath: r.transcriptPath,
+        ...(r.harness ? { harness: r.harness } : {}),
+      });
+    case "recover":
+      return runRecoveryJob(rt, {
+        cwd: r.cwd,
+        sessionId: r.sessionId,
+        ...(r.transcriptPath ? { transcriptPath: r.transcriptPath } : {}),
         ...(r.harness ? { harness: r.harness } : {}),
       });
     case "dream":
