@@ -143,6 +143,19 @@ job
   );
 
 job
+  .command("recover")
+  .description(
+    "record the tool calls no hook recorded, from the transcript (started by a Stop without extraction)",
+  )
+  .addOption(harnessOption())
+  .requiredOption("--session <id>")
+  .option("--transcript <path>")
+  .option("--cwd <dir>")
+  .action((o: JobFlags & { session: string }) =>
+    runJobCommand({ kind: "recover", ...flags(o), sessionId: o.session }),
+  );
+
+job
   .command("dream")
   .description("the auto-dream started by the Stop hook when its cheap gates opened (checked again here)")
   .option("--session <id>")

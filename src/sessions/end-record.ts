@@ -107,3 +107,17 @@ export function writeEndRecordLocked(
 export function writeEndRecord(stateRoot: string, sessionId: string, info: SessionEndInfo): SessionEndRecord {
   return withSessionLock(stateRoot, sessionId, () => writeEndRecordLocked(stateRoot, sessionId, info));
 }
+
+/**
+ * Sets the toolStats of the end record that ends the session's latest start to the session's current
+ * stats (caller holds the session lock): calls recovered after the record was written count in it.
+ * Returns whether the record changed.
+ */
+export function refreshEndRecordToolStatsLocked(stateRoot: string, sessionId: string): boolean {
+  const rec = readEndRecord(stateRoot, sessionId);
+  if (!rec || !endsLatestStart(stateRoot, sessionId, rec)) return false;
+  const toolStats = readToolStats(stateRoot, sessionId);
+  if (JSON.stringify(toolStats) === JSON.stringify(rec.toolStats)) return false;
+  writeJsonAtomic(endRecordPath(stateRoot, sessionId), { ...rec, toolStats });
+  return true;
+}

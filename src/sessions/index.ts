@@ -5,13 +5,22 @@
  */
 export * from "./advisory.js";
 export * from "./cursor.js";
-export { endRecordPath, readEndRecord, type SessionEndInfo, writeEndRecord } from "./end-record.js";
+export {
+  endRecordPath,
+  endsLatestStart,
+  readEndRecord,
+  type SessionEndInfo,
+  writeEndRecord,
+} from "./end-record.js";
 export { PRUNE_INTERVAL_MS, pruneEndedSessionState, SESSION_STATE_MAX_AGE_MS } from "./prune.js";
 export * from "./queue.js";
 export * from "./reclaim.js";
 export * from "./started.js";
 export { assertSessionId, isValidSessionId } from "./state.js";
 export * from "./subagents.js";
+export * from "./tool-ledger.js";
+export * from "./tool-recovery.js";
+export * from "./tool-recovery-plan.js";
 export * from "./tool-stats.js";
 export * from "./tool-use.js";
 export type * from "./types.js";

@@ -17,6 +17,7 @@ import {
   withSessionLock,
 } from "./state.js";
 import { SUBAGENT_TRACKING_STATE } from "./subagents.js";
+import { readToolRecoveryState } from "./tool-ledger.js";
 import { LAST_TOOL_ERROR_STATE, TOOL_STATS_STATE } from "./tool-use.js";
 import type { ExtractionQueueEntry } from "./types.js";
 
@@ -41,7 +42,11 @@ function transcriptTail(
   } catch {
     return undefined;
   }
-  const offset = cursor.transcriptPath === path ? cursor.offset : 0;
+  const extracted = cursor.transcriptPath === path ? cursor.offset : 0;
+  // Tool-call recovery keeps its own cursor; a session without recovery state has nothing to recover.
+  const rec = readToolRecoveryState(stateRoot, sessionId);
+  const recovered = !rec ? size : rec.transcriptPath === path ? rec.offset : 0;
+  const offset = Math.min(extracted, recovered);
   return size > offset ? { transcriptPath: path, offset } : undefined;
 }
 
@@ -60,7 +65,8 @@ function listSessionIds(stateRoot: string): string[] {
  * - not ended (no end record after their latest start) and their owner is dead: `isAlive(pid)`
  *   false, or a stored boot id different from `opts.bootId`. A missing or invalid pid counts as
  *   alive (DESIGN.md §3.2);
- * - or ended, but their transcript has bytes past the extraction cursor (an unprocessed tail).
+ * - or ended, but their transcript has bytes past the extraction cursor or the tool-call recovery
+ *   cursor (an unprocessed tail).
  * Sorted by latest start, oldest first. Never throws for unreadable entries (they are skipped).
  */
 export function findReclaimableSessions(
@@ -122,7 +128,8 @@ function lastActivityMs(stateRoot: string, sessionId: string, nowMs: number): nu
  * Finishes what a dead session left, under its lock (two sessions reclaiming at once do it once):
  * 1. writes the end record if none ends its latest start (reason `reclaimed`; `ended_at` = its last
  *    sign of life, not now, so durations are not inflated: oh-my-claudecode #573);
- * 2. queues the transcript tail past the cursor in `state/extract-queue.json` (deduplicated);
+ * 2. queues the transcript tail past the extraction cursor, or past the tool-call recovery cursor, in
+ *    `state/extract-queue.json` (deduplicated; the extraction job recovers before it extracts);
  * 3. removes transient state (last tool error, advisory throttle); stats, tracking and cursor stay.
  * @param nowMs current time, ms since the epoch
  * @throws MemdirError BAD_INPUT (session id), LOCK_TIMEOUT

@@ -7,6 +7,7 @@ import { isoUtc } from "../core/clock.js";
 import { truncateCodePoints } from "../core/text.js";
 import { scrub } from "../privacy/index.js";
 import { isoMs, readOwned, removeOwned, withSessionLock, writeOwned } from "./state.js";
+import { claimHookCall, toolFingerprint } from "./tool-ledger.js";
 import { statKeyForKind, toToolStats } from "./tool-stats.js";
 import type { LastToolError, ToolCallRecord, ToolStats } from "./types.js";
 
@@ -32,6 +33,8 @@ export interface ToolUseOutcome {
   retryCount: number;
   /** Text for the hook to inject as `additionalContext` after a failure. */
   hint?: string;
+  /** Recovery from the transcript already recorded this call (same id): nothing was recorded now. */
+  duplicate?: true;
 }
 
 /** Reads a session's tool stats (all zero when none were recorded). */
@@ -72,7 +75,33 @@ export function retryHint(toolName: string, retryCount: number): string {
 }
 
 /**
+ * Adds calls to `tool-stats-state.json` (caller holds the session lock): the counter of each call's kind
+ * +1, and the lines a successful edit changed. Returns the stats written.
+ */
+export function addToolStatsLocked(
+  stateRoot: string,
+  sessionId: string,
+  calls: readonly Pick<ToolCallRecord, "kind" | "success" | "linesChanged">[],
+  nowMs: number,
+): ToolStats {
+  const stats = readToolStats(stateRoot, sessionId);
+  for (const call of calls) {
+    stats[statKeyForKind(call.kind)]++;
+    if (call.success && call.linesChanged) {
+      stats.linesAdded += call.linesChanged.added;
+      stats.linesRemoved += call.linesChanged.removed;
+    }
+  }
+  const state: ToolStatsState = { session_id: sessionId, toolStats: stats, last_updated: isoUtc(nowMs) };
+  writeOwned(stateRoot, sessionId, TOOL_STATS_STATE, state);
+  return stats;
+}
+
+/**
  * Records one tool call under the session lock (parallel tool calls run hooks in parallel).
+ * - `tool-calls.jsonl` (tool-ledger.ts): the call's id, else its fingerprint, so recovery from the
+ *   transcript skips it; a call recovery already recorded under that id is not recorded again
+ *   (`duplicate`);
  * - `tool-stats-state.json`: the counter of the call's kind +1 (successes and failures alike: a call
  *   is a call; a call the user rejected never ran and is not counted); lines added/removed of a
  *   successful edit (`linesChanged`).
@@ -91,15 +120,9 @@ export function recordToolUse(
   nowMs: number,
 ): ToolUseOutcome {
   return withSessionLock(stateRoot, sessionId, () => {
-    const stats = readToolStats(stateRoot, sessionId);
-    stats[statKeyForKind(call.kind)]++;
-    if (call.success && call.linesChanged) {
-      const d = call.linesChanged;
-      stats.linesAdded += d.added;
-      stats.linesRemoved += d.removed;
-    }
-    const state: ToolStatsState = { session_id: sessionId, toolStats: stats, last_updated: isoUtc(nowMs) };
-    writeOwned(stateRoot, sessionId, TOOL_STATS_STATE, state);
+    const key = { ...(call.id ? { id: call.id } : {}), fingerprint: toolFingerprint(call) };
+    if (!claimHookCall(stateRoot, sessionId, key)) return { retryCount: 0, duplicate: true };
+    addToolStatsLocked(stateRoot, sessionId, [call], nowMs);
 
     const prev = readLastToolError(stateRoot, sessionId);
     if (call.success) {

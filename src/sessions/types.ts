@@ -20,6 +20,11 @@ export interface ToolCallRecord {
   /** The tool's name as the harness spells it (display, and "the same tool failed again"). */
   toolName: string;
   kind: ToolKind;
+  /** The harness's id of the call, when its hook sends one (the id its transcript records). */
+  id?: string;
+  /** The files and the command the call works on (the fingerprint of a call without id). */
+  paths?: readonly string[];
+  command?: string;
   /** The tool's input object (previewed, scrubbed, in the last tool error). */
   toolInput: unknown;
   /** Lines a successful edit added and removed, as the adapter read them off the call. */

@@ -1,5 +1,5 @@
 /** Small, pure helpers over the harness-neutral conversation model (`types.ts`). */
-import type { ConversationMessage, ToolCall } from "./types.js";
+import type { ConversationMessage, ToolCall, TranscriptSlice } from "./types.js";
 
 /** Every tool call of `messages`, in order. */
 export function allToolCalls(messages: readonly ConversationMessage[]): ToolCall[] {
@@ -32,4 +32,26 @@ export function lastAssistantText(messages: readonly ConversationMessage[]): str
     if (m.kind === "assistant" && m.text !== "") return m.text;
   }
   return undefined;
+}
+
+/**
+ * The byte cursor up to which every tool call of `slice` (read from `fromOffset`) has its result:
+ * `slice.endOffset` when all have one; else the last line end the slice records before the first call
+ * still waiting for its result, so a read from there sees that call again with its result; `fromOffset`
+ * when there is none (or the waiting call records no offset).
+ */
+export function settledOffset(slice: TranscriptSlice, fromOffset: number): number {
+  const calls = allToolCalls(slice.messages);
+  const waiting = calls.filter((c) => !c.result);
+  if (waiting.length === 0) return slice.endOffset;
+  if (waiting.some((c) => c.endOffset === undefined)) return fromOffset;
+  const first = Math.min(...waiting.map((c) => c.endOffset!));
+  const ends = [
+    ...slice.messages.map((m) => m.endOffset),
+    ...calls.flatMap((c) => [c.endOffset, c.result?.endOffset]),
+    ...slice.compactions.map((c) => c.endOffset),
+  ];
+  let best = fromOffset;
+  for (const e of ends) if (e !== undefined && e < first && e > best) best = e;
+  return best;
 }

@@ -6,6 +6,7 @@ export {
   allToolCalls,
   countToolCalls,
   lastAssistantText,
+  settledOffset,
   toolCallsByName,
   userPrompts,
 } from "./helpers.js";

@@ -3,7 +3,7 @@
  * turn a harness transcript into these records; extraction, replay and session memory read only these.
  */
 
-import type { ToolUse } from "../harness/index.js";
+import type { LineDelta, ToolUse } from "../harness/index.js";
 
 /**
  * One tool call made by the assistant (kind, files and command filled in by the adapter), joined with
@@ -17,7 +17,19 @@ export interface ToolCall extends ToolUse {
    * harness's structured tool output (Claude Code `toolUseResult`, the shape of hook `tool_response`);
    * `endOffset` is the byte offset just after the transcript line that carried the result.
    */
-  result?: { text: string; isError: boolean; structured?: unknown; endOffset?: number };
+  result?: {
+    text: string;
+    isError: boolean;
+    structured?: unknown;
+    endOffset?: number;
+    /** The user declined the call: it never ran and the harness fired no after-call hook for it. */
+    rejected?: boolean;
+    /**
+     * Lines a successful edit added and removed, as the harness's after-call hook reports them (set only
+     * by adapters whose hook reports line counts; absent = none reported).
+     */
+    linesChanged?: LineDelta;
+  };
   /** Byte offset just after the transcript line that carried the tool_use block. */
   endOffset?: number;
 }

@@ -12,6 +12,7 @@ import type {
 import type { ReplayHook } from "../contract.js";
 import { checkCursor, finishSlice, startSlice } from "../shared/transcript-cursor.js";
 import { deriveHookEvents } from "./hook-events.js";
+import { toolLinesChanged } from "./tool-lines.js";
 import { toolUse } from "./tools.js";
 import { readClaudeRows, transcriptSize } from "./transcript-entries.js";
 
@@ -34,7 +35,8 @@ export function deriveReplayHooks(path: string, opts: { fallbackCwd?: string } =
  *   `endOffset` stops before it, so the next read continues exactly there;
  * - assistant entries sharing `message.id` merge into one `assistant` message (text blocks joined by a
  *   blank line, tool calls in order; thinking blocks ignored), even when tool results sit between them;
- * - `tool_result` blocks attach to their ToolCall by `tool_use_id` (`is_error`, structured `toolUseResult`);
+ * - `tool_result` blocks attach to their ToolCall by `tool_use_id` (`is_error`, structured `toolUseResult`,
+ *   `rejected` for a call the user declined, `linesChanged` of a successful edit as PostToolUse counts it);
  * - `prompt` messages are real prompts only: `isMeta` entries, command caveats and output, task
  *   notifications, interrupt markers, bash-mode echoes and system reminders are dropped (reminder blocks
  *   are cut out of otherwise real text); a custom slash command becomes the prompt `/name args`;
@@ -113,6 +115,12 @@ export function readClaudeTranscript(
         }
         call.result = { text: item.text, isError: item.isError, endOffset: env.end };
         if (item.structured !== undefined) call.result.structured = item.structured;
+        if (item.rejected) call.result.rejected = true;
+        else if (!item.isError) {
+          // PostToolUse's count (hook-event.ts): the same `toolUseResult` is the hook's `tool_response`.
+          const lines = toolLinesChanged(call.name, call.input, item.structured);
+          if (lines.added || lines.removed) call.result.linesChanged = lines;
+        }
         break;
       }
       case "compact_boundary":

@@ -12,6 +12,7 @@ import { claimMemoryDir } from "../../paths/index.js";
 import { foldToolLog } from "../../project/index.js";
 import {
   findReclaimableSessions,
+  initToolRecovery,
   pruneEndedSessionState,
   readSessionStarted,
   reclaimSession,
@@ -51,6 +52,16 @@ export async function onSessionStart(
       cwd: input.cwd,
       source: input.source,
     });
+    // Tool-call recovery starts at the transcript's end now: what came before was recorded by hooks
+    // that may have kept no ledger (an upgrade, a resumed session); a session set up earlier keeps its own.
+    const t = input.transcriptPath;
+    const size = t ? (statSync(t, { throwIfNoEntry: false })?.size ?? 0) : 0;
+    initToolRecovery(
+      paths.stateRoot,
+      input.sessionId,
+      { ...(t ? { transcriptPath: t } : {}), offset: size },
+      now,
+    );
   });
   await step("checking the memory dir", () => {
     const st = statSync(paths.memoryDir, { throwIfNoEntry: false });

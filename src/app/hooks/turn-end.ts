@@ -1,7 +1,8 @@
 /**
  * Stop and PreCompact (DESIGN.md §4 "End of turn"): capture `<remember>` tags from the last assistant
  * message, then start the extraction job detached when it is due (every `extraction.everyNTurns` turns;
- * always before a compaction) and return at once. Mutual exclusion with the main agent (seed 000
+ * always before a compaction), else the job that recovers the tool calls no hook recorded (the
+ * extraction job does that too), and return at once. Mutual exclusion with the main agent (seed 000
  * §24.2) is the job's: it finds the turns in which the agent wrote memory itself in the transcript
  * slice and skips only those, so earlier turns of a throttled batch are still extracted. At Stop,
  * the auto-dream's cheap gates are checked too, and the dream job started when they open.
@@ -27,6 +28,17 @@ export function extractionJob(
     ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
     // Session memory is refreshed before a compaction whatever its thresholds say (Claude Code 2.1.x refreshes its session memory before compacting).
     ...(input.type === "compaction" ? { precompact: true } : {}),
+  };
+}
+
+/** The recovery of a session's unrecorded tool calls (a turn end whose extraction is not due). */
+function recoveryJob(ctx: AppContext, input: TurnEndEvent | CompactionEvent): JobRequest {
+  return {
+    kind: "recover",
+    cwd: ctx.paths.projectRoot,
+    harness: input.harness,
+    sessionId: input.sessionId,
+    ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
   };
 }
 
@@ -74,6 +86,8 @@ export async function onTurnEnd(
   // model run refines it later.
   if (!isStop && config.sessionMemory.enabled) await writeSummaryNow(ctx, input);
   if (due) await rt.spawnJob(extractionJob(ctx, input));
+  // The extraction job recovers the tool calls no hook recorded; without it, the recover job does.
+  else await rt.spawnJob(recoveryJob(ctx, input));
   if (isStop) await maybeStartDream(ctx, input.sessionId);
   return undefined;
 }

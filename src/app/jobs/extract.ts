@@ -21,6 +21,7 @@ import { transcriptAdapterFor } from "../transcript-reader.js";
 import { ingestSessionTranscript } from "./ingest-session.js";
 import { checkTranscriptInput } from "./input.js";
 import { TRANSCRIPT_READ_BYTES } from "./limits.js";
+import { recoverSessions } from "./recover-tools.js";
 import type { ExtractRequest } from "./request.js";
 import { lockedSessionMemory } from "./session-memory-lock.js";
 
@@ -288,11 +289,6 @@ export async function runExtractionJob(rt: Runtime, opts: ExtractRequest): Promi
   } catch (e) {
     ctx.event("extraction_model_failed", { error: describeError(e).slice(0, 300), fallback: "offline" });
   }
-  try {
-    foldToolLog(ctx.paths.projectMemory, ctx.paths.projectRoot, rt.now());
-  } catch (e) {
-    ctx.log("warn", "job:extract", `project learning not folded: ${describeError(e)}`);
-  }
   const work: Work[] = [];
   if (opts.sessionId)
     work.push({
@@ -303,6 +299,14 @@ export async function runExtractionJob(rt: Runtime, opts: ExtractRequest): Promi
   if (opts.queue) {
     for (const q of takeExtractionQueue(ctx.paths.stateRoot))
       work.push({ sessionId: q.sessionId, transcriptPath: q.transcriptPath });
+  }
+  // The tool calls no hook recorded first, so the fold below, the session summary and the end record
+  // all see them (recover-tools.ts: its own cursor, independent of the extraction's).
+  await recoverSessions(ctx, work);
+  try {
+    foldToolLog(ctx.paths.projectMemory, ctx.paths.projectRoot, rt.now());
+  } catch (e) {
+    ctx.log("warn", "job:extract", `project learning not folded: ${describeError(e)}`);
   }
   const results: ExtractJobResult[] = [];
   const precompact = opts.precompact === true;

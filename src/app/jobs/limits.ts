@@ -1,6 +1,6 @@
 /**
- * Bounds of the detached jobs that hooks start (`memdir job extract|session-memory|dream`): a byte
- * budget for every transcript read, a V8 heap limit on the spawned process, and a watchdog thread
+ * Bounds of the detached jobs that hooks start (`memdir job extract|session-memory|dream|recover`): a
+ * byte budget for every transcript read, a V8 heap limit on the spawned process, and a watchdog thread
  * that ends the job at its wall-clock deadline or when its resident memory passes a ceiling. The
  * watchdog runs on its own thread, so it fires even while the job's main thread is stuck in a
  * synchronous call; it records `job_timeout` / `job_memory_exceeded` in events.jsonl, sends SIGTERM
@@ -29,6 +29,7 @@ export const JOB_DEADLINE_MS: Record<JobKind, number> = {
   extract: 30 * 60_000,
   "session-memory": 15 * 60_000,
   dream: 60 * 60_000,
+  recover: 5 * 60_000,
 };
 
 /** Time between SIGTERM and SIGKILL when a job passes a limit (ms). */

@@ -30,6 +30,15 @@ export interface SessionMemoryRequest {
   transcriptPath?: string;
 }
 
+/** Recovery of the tool calls no hook recorded (a Stop whose extraction is not due; recover-tools.ts). */
+export interface RecoverRequest {
+  kind: "recover";
+  cwd: string;
+  harness?: HarnessName;
+  sessionId: string;
+  transcriptPath?: string;
+}
+
 /** The auto-dream (Stop, when the cheap gates opened; they are checked again in the job). */
 export interface DreamRequest {
   kind: "dream";
@@ -42,7 +51,7 @@ export interface DreamRequest {
  * Every job has this shape: a request of its kind in, `run<Kind>Job(rt, request)` runs it to its end
  * (app/jobs/run.ts dispatches), its outcomes are events in events.jsonl and its return value.
  */
-export type JobRequest = ExtractRequest | SessionMemoryRequest | DreamRequest;
+export type JobRequest = ExtractRequest | SessionMemoryRequest | RecoverRequest | DreamRequest;
 export type JobKind = JobRequest["kind"];
 
 /** `["job", <kind>, …flags]`: the argv after the memdir bin. */

@@ -6,6 +6,7 @@
 import type { Runtime } from "../runtime.js";
 import { runDreamJob } from "./dream.js";
 import { runExtractionJob } from "./extract.js";
+import { runRecoveryJob } from "./recover-tools.js";
 import type { JobKind, JobRequest } from "./request.js";
 import { runSessionMemoryJob } from "./session-memory.js";
 
@@ -15,6 +16,7 @@ type Runner<K extends JobKind> = (rt: Runtime, r: Extract<JobRequest, { kind: K 
 const RUNNERS: { [K in JobKind]: Runner<K> } = {
   extract: runExtractionJob,
   "session-memory": runSessionMemoryJob,
+  recover: runRecoveryJob,
   dream: runDreamJob,
 };
 

@@ -281,6 +281,31 @@ describe("readClaudeTranscript on a synthetic transcript", () => {
   });
 });
 
+it("marks a declined call and gives a successful edit the lines PostToolUse counts", () => {
+  const dir = tempDir();
+  const patch = { structuredPatch: [{ lines: [" a", "-b", "+c", "+d"] }] };
+  const path = writeTranscript(dir, [
+    assistant(
+      "msg_1",
+      toolUse("toolu_E", "Edit", { file_path: "/x.ts", old_string: "b", new_string: "c\nd" }),
+    ),
+    toolResult("toolu_E", "The file /x.ts has been updated.", { structured: patch }),
+    assistant("msg_2", toolUse("toolu_W", "Write", { file_path: "/y.ts", content: "1\n2\n3\n" })),
+    toolResult("toolu_W", "The user doesn't want to proceed with this tool use.", {
+      isError: true,
+      structured: "User rejected tool use",
+    }),
+    assistant("msg_3", toolUse("toolu_F", "Edit", { file_path: "/x.ts", old_string: "q", new_string: "r" })),
+    toolResult("toolu_F", "String to replace not found", { isError: true }),
+  ]);
+  const calls = readClaudeTranscript(path).messages.flatMap((m) => m.toolCalls);
+  expect(calls.map((c) => [c.id, c.result?.rejected, c.result?.linesChanged])).toEqual([
+    ["toolu_E", undefined, { added: 2, removed: 1 }],
+    ["toolu_W", true, undefined],
+    ["toolu_F", undefined, undefined],
+  ]);
+});
+
 describe("user text classification", () => {
   it.each([
     ["fix it\n<system-reminder>x</system-reminder>", { kind: "prompt", text: "fix it" }],

@@ -177,7 +177,10 @@ describe("a Gemini CLI resume stub", () => {
     const chats = join(h.dir, "chats");
     mkdirSync(chats);
     const src = join(import.meta.dirname, "..", "..", "fixtures", "transcripts", "gemini");
-    const [original, stub] = ["session-2026-12-02T01-13-42db398d.jsonl", "session-2026-12-02T01-14-42db398d.jsonl"];
+    const [original, stub] = [
+      "session-2026-12-02T01-13-42db398d.jsonl",
+      "session-2026-12-02T01-14-42db398d.jsonl",
+    ];
     for (const f of [original, stub]) copyFileSync(join(src, f), join(chats, f));
     // The resumed session's hooks name the stub; the extraction job ingests it live.
     await ingestSessionTranscript(h.ctx, join(chats, stub!), "gemini");

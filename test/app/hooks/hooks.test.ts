@@ -63,7 +63,7 @@ describe("hook handlers", () => {
     expect(JSON.parse(outs[5]!).hookSpecificOutput.hookEventName).toBe("PostToolUseFailure");
   });
 
-  it("extraction runs every N turns per config and always before a compaction", async () => {
+  it("extraction runs every N turns per config and always before a compaction; other Stops recover tool calls", async () => {
     const s = setup();
     const { writeFileSync } = await import("node:fs");
     mkdirSync(s.rt.env.MEMDIR_HOME!, { recursive: true });
@@ -72,13 +72,16 @@ describe("hook handlers", () => {
       JSON.stringify({ extraction: { everyNTurns: 3 } }),
     );
     await s.hook("SessionStart", { source: "startup" });
-    const before = s.jobs.length;
+    const kinds = () => s.jobs.map((j) => j[1]).filter((k) => k === "extract" || k === "recover");
+    const before = kinds().length;
     await s.hook("Stop");
     await s.hook("Stop");
-    expect(s.jobs.length).toBe(before);
+    expect(kinds().slice(before)).toEqual(["recover", "recover"]);
     await s.hook("Stop");
-    expect(s.jobs.length).toBe(before + 1);
     await s.hook("PreCompact", { trigger: "auto" });
-    expect(s.jobs.length).toBe(before + 2);
+    expect(kinds().slice(before)).toEqual(["recover", "recover", "extract", "extract"]);
+    expect(s.jobs.find((j) => j[1] === "recover")).toEqual(
+      expect.arrayContaining(["--session", "hooks-1", "--transcript", expect.stringMatching(/t\.jsonl$/)]),
+    );
   });
 });
