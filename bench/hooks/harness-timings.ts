@@ -417,10 +417,27 @@ console.log(`\n${table}\n`);
 console.log(`load average (1/5/15 min) at end ${fmtLoad(loadAtEnd)}`);
 if (warnings.length) console.log(`warnings:\n  ${[...new Set(warnings)].join("\n  ")}`);
 
+const HOW_TO_READ = `Command: \`env -u NODE_EXTRA_CA_CERTS npm run bench:hook-cost\` (options after \`--\`: \`--sessions N\`,
+\`--mode both|paired|alternate\`, \`--write\`, \`--keep\`). A session is two \`claude -p\` runs of the pinned CLI against the
+scripted server (test/helpers/harness) in one sandbox HOME: a git project and 200 topic memories shared through
+\`autoMemoryDirectory\`. Run A: a prompt, a Read and an Edit of one file, a Bash call, the answer (SessionStart startup,
+UserPromptSubmit, PreToolUse Read and Edit (memdir's matcher is file tools only, so Bash has none), PostToolUse x3,
+Stop, SessionEnd). Run B: \`--resume\` with \`/compact\` (SessionStart resume, PreCompact, the compaction agent's
+SubagentStop, SessionStart compact, SessionEnd). memdir's hooks are what \`memdir install claude --scope project\` writes
+(run for real with the CLI on PATH, so 2.1.332 gets the async ones); the baseline is each of its groups copied with the
+command \`'<node>' -e 0\` (same matcher, timeout, async). Durations are Claude's own debug lines
+(\`Hooks: <Event>:<match> [<command>] finished with status 0 (N ms)\`). Paired: both groups in every session, order
+swapped each session; Claude starts an event's hooks together, so the two processes share the 2 cores, and "paired Δ" is
+memdir minus baseline of the same firing. Alternating: memdir-only and baseline-only sessions in ABBA order. The jobs
+memdir's hooks start run for real (they overlap the rest of their own session); the bench waits until no process of
+the sandbox is left before the next session. One uncounted warm-up session writes the V8 code cache. Async rows:
+"session waited" is the \`moved to the background (N ms)\` Claude logs; "ran in the background" runs from that start to
+the line where Claude noticed the exit (its poll adds some delay). p90 of 10 is the 9th value.`;
+
 if (args.includes("--write")) {
   const file = join(root, "bench", "RESULTS.md");
   const text = readFileSync(file, "utf8");
-  const section = `<!-- hook-cost:start -->\n## hook cost inside Claude Code (bench/hooks/harness-timings.mjs)\n\n${table}\n<!-- hook-cost:end -->`;
+  const section = `<!-- hook-cost:start -->\n## hook cost inside Claude Code (bench/hooks/harness-timings.mjs)\n\n${table}\n\n${HOW_TO_READ}\n<!-- hook-cost:end -->`;
   const re = /<!-- hook-cost:start -->[\s\S]*?<!-- hook-cost:end -->/;
   writeFileSync(file, re.test(text) ? text.replace(re, section) : `${text.trimEnd()}\n\n${section}\n`);
   console.log(`wrote ${file}`);
