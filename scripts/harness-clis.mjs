@@ -108,7 +108,11 @@ export function installHarnessClis(log = console.log) {
   return Object.fromEntries(Object.keys(HARNESS_CLIS).map((n) => [n, installHarnessCli(n, log)]));
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+// Run as a script only: bundled into a bench, import.meta.url is the bundle's (another file name).
+if (
+  import.meta.url.endsWith("/harness-clis.mjs") &&
+  import.meta.url === pathToFileURL(process.argv[1] ?? "").href
+) {
   const [cmd, name] = process.argv.slice(2);
   try {
     if (cmd === "install") installHarnessClis();
