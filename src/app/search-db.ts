@@ -30,6 +30,30 @@ export function searchRoots(paths: ProjectPaths): import("../search/index.js").S
   };
 }
 
+type SearchSource = "memories" | "notes" | "wiki" | "sessions";
+const ROOTS_OF: Record<
+  SearchSource,
+  readonly ("memoryDir" | "userMemoryDir" | "notepad" | "wikiDir" | "summariesDir")[]
+> = {
+  memories: ["memoryDir", "userMemoryDir"],
+  notes: ["notepad"],
+  wiki: ["wikiDir"],
+  sessions: ["summariesDir"],
+};
+
+/** `roots` cut to the given sources (all when none given): a sync then leaves the other sources' rows alone. */
+function rootsOf(
+  roots: import("../search/index.js").SourceRoots,
+  sources: readonly SearchSource[] | undefined,
+): import("../search/index.js").SourceRoots {
+  if (!sources) return roots;
+  const keep = new Set(sources.flatMap((s) => ROOTS_OF[s]));
+  const out: import("../search/index.js").SourceRoots = { project: roots.project };
+  for (const k of ["memoryDir", "userMemoryDir", "notepad", "wikiDir", "summariesDir"] as const)
+    if (keep.has(k) && roots[k] !== undefined) out[k] = roots[k];
+  return out;
+}
+
 export interface OpenedSearchDb {
   s: SearchModule;
   db: import("../search/index.js").Db;
@@ -47,7 +71,11 @@ export interface OpenedSearchDb {
  * The caller closes `db`.
  * @throws MemdirError INDEX_OPEN when the database cannot be opened at all.
  */
-export async function openSyncedSearchDb(ctx: AppContext, busyTimeoutMs: number): Promise<OpenedSearchDb> {
+export async function openSyncedSearchDb(
+  ctx: AppContext,
+  busyTimeoutMs: number,
+  opts: { sources?: readonly SearchSource[] } = {},
+): Promise<OpenedSearchDb> {
   const s = await loadSearch();
   let recovered: string | undefined;
   const db = s.openSearchDb(ctx.paths.indexFile, {
@@ -61,7 +89,7 @@ export async function openSyncedSearchDb(ctx: AppContext, busyTimeoutMs: number)
   let sync: OpenedSearchDb["sync"];
   let syncError: string | undefined;
   try {
-    sync = await s.syncSearchDb(db, searchRoots(ctx.paths), ctx.rt.now());
+    sync = await s.syncSearchDb(db, rootsOf(searchRoots(ctx.paths), opts.sources), ctx.rt.now());
     for (const e of sync.errors) ctx.log("warn", "search", `not indexed: ${e.path}: ${e.message}`);
   } catch (e) {
     syncError = describeError(e);

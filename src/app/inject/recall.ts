@@ -165,7 +165,7 @@ function formatRecall(
  */
 export async function recallForPrompt(ctx: AppContext, sessionId: string, prompt: string): Promise<string> {
   if (isTrivialPrompt(prompt) || !anyTopics(ctx)) return "";
-  const { s, db } = await openSyncedSearchDb(ctx, HOOK_BUSY_TIMEOUT_MS);
+  const { s, db } = await openSyncedSearchDb(ctx, HOOK_BUSY_TIMEOUT_MS, { sources: ["memories"] });
   try {
     const surfaced = readSurfaced(ctx.paths.stateRoot, sessionId);
     const plan = s.planQuery(db, prompt.slice(0, 10_000));
@@ -251,7 +251,7 @@ export async function recallForFile(
   if (advisoryThrottled(stateRoot, sessionId, key, now, Number.POSITIVE_INFINITY) || !anyTopics(ctx))
     return "";
   if (!claimAdvisory(stateRoot, sessionId, key, now, Number.POSITIVE_INFINITY)) return "";
-  const { s, db } = await openSyncedSearchDb(ctx, HOOK_BUSY_TIMEOUT_MS);
+  const { s, db } = await openSyncedSearchDb(ctx, HOOK_BUSY_TIMEOUT_MS, { sources: ["memories"] });
   try {
     // Memories already recalled for a prompt (or another file) in this session are not repeated.
     const hits = s.querySearchDb(db, rel, {

@@ -52,7 +52,13 @@ function listingFingerprint(roots: SourceRoots, disk: DiskEntry[]): string {
   return `${h.toString(36)}:${disk.length}`;
 }
 
-const LISTING_KEY = (project: string) => `listing:${project}`;
+/** The fast path's key: per project and per set of sources synced (a hook syncs the memories only). */
+const LISTING_KEY = (roots: SourceRoots) => {
+  const given = (["memoryDir", "userMemoryDir", "notepad", "wikiDir", "summariesDir"] as const).filter(
+    (k) => roots[k] !== undefined,
+  );
+  return `listing:${roots.project}${given.length === 5 ? "" : `:${given.join(",")}`}`;
+};
 
 /** Forgets the listing fingerprints (reindex, which deletes rows the fingerprints vouch for). */
 export function forgetListings(db: Db): void {
@@ -65,7 +71,7 @@ export async function syncSearchDb(db: Db, roots: SourceRoots, nowMs: number): P
   // Fast path (every prompt of a session): the same files with the same stats as the last sync of
   // this project, which left the rows matching them. One SELECT, no row scan.
   const fp = listingFingerprint(roots, disk);
-  const last = cachedStatement(db, "SELECT v FROM meta WHERE k = ?").get(LISTING_KEY(roots.project)) as
+  const last = cachedStatement(db, "SELECT v FROM meta WHERE k = ?").get(LISTING_KEY(roots)) as
     | { v: string }
     | undefined;
   if (last) {
@@ -105,7 +111,7 @@ export async function syncSearchDb(db: Db, roots: SourceRoots, nowMs: number): P
   // could not be read, is reconsidered next time).
   if (stale.length === contents.size) {
     cachedStatement(db, "INSERT OR REPLACE INTO meta (k, v) VALUES (?, ?)").run(
-      LISTING_KEY(roots.project),
+      LISTING_KEY(roots),
       JSON.stringify({ fp, errors }),
     );
   }
