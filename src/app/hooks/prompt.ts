@@ -7,8 +7,8 @@ import type { PromptEvent } from "../../harness/index.js";
 import { scrub } from "../../privacy/index.js";
 import type { AppContext } from "../context.js";
 import { recallForPrompt } from "../inject/recall.js";
+import { captureRememberTags } from "../remember.js";
 import { FIRST_PROMPT_MAX, readTurnState, updateTurnState } from "../turn-state.js";
-import { captureRememberTags } from "./remember.js";
 
 export async function onPrompt(ctx: AppContext, input: PromptEvent): Promise<string | undefined> {
   const { prompt, sessionId } = input;

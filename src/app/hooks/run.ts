@@ -85,7 +85,7 @@ async function keepOversizedNotes(
   if (!s || !/<remember/i.test(s.text) || !isDirectory(s.cwd)) return 0;
   const ctx = projectContext(rt, s.cwd);
   ensureProjectState(ctx);
-  const { captureRememberTags } = await import("./remember.js");
+  const { captureRememberTags } = await import("../remember.js");
   return captureRememberTags(ctx, s.text, rt.now());
 }
 

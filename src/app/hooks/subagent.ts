@@ -2,7 +2,7 @@
 import type { SubagentStartEvent, SubagentStopEvent } from "../../harness/index.js";
 import { recordSubagent } from "../../sessions/index.js";
 import type { AppContext } from "../context.js";
-import { captureRememberTags } from "./remember.js";
+import { captureRememberTags } from "../remember.js";
 
 export async function onSubagent(
   ctx: AppContext,

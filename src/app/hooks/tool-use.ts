@@ -12,7 +12,7 @@ import { isInsideDir } from "../../jobs/extract/mutual.js";
 import { logToolUse } from "../../project/index.js";
 import { recordToolUse } from "../../sessions/index.js";
 import type { AppContext } from "../context.js";
-import { captureRememberTags } from "./remember.js";
+import { captureRememberTags } from "../remember.js";
 import { maybeStartSessionMemory } from "./session-memory-gate.js";
 
 /**

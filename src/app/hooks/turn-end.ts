@@ -12,8 +12,8 @@ import { foldToolLog } from "../../project/index.js";
 import type { AppContext } from "../context.js";
 import { maybeStartDream } from "../jobs/dream-gate.js";
 import type { JobRequest } from "../jobs/request.js";
+import { captureRememberTags } from "../remember.js";
 import { updateTurnState } from "../turn-state.js";
-import { captureRememberTags } from "./remember.js";
 
 /** The extraction job of a session's transcript. */
 export function extractionJob(

@@ -23,6 +23,7 @@ import {
 } from "../../sessions/index.js";
 import { allToolCalls, settledOffset } from "../../transcripts/index.js";
 import { type AppContext, ensureProjectState, projectContext } from "../context.js";
+import { captureRememberTags } from "../remember.js";
 import type { Runtime } from "../runtime.js";
 import { transcriptAdapterFor } from "../transcript-reader.js";
 import { checkTranscriptInput } from "./input.js";
@@ -46,18 +47,6 @@ export interface RecoverToolsResult {
   to: number;
   /** Why nothing was read: `no_ledger` (hooks kept none), `no_transcript`, `transcript_missing`, `input_refused`. */
   skipped?: string;
-}
-
-/** Stores the `<remember>` notes of `text` (as the hook's capture does); returns how many. */
-async function keepNotes(ctx: AppContext, text: string, nowMs: number): Promise<number> {
-  const { parseRememberTags, addWorkingMemory, addPriority } = await import("../../notepad/index.js");
-  const tags = parseRememberTags(text);
-  if (tags.working.length) addWorkingMemory(ctx.paths.notepad, tags.working, nowMs);
-  if (tags.priority.length) {
-    const r = addPriority(ctx.paths.notepad, tags.priority, nowMs);
-    if (r.warning) ctx.log("warn", "notepad", r.warning);
-  }
-  return tags.working.length + tags.priority.length;
 }
 
 /** Reads of one run at most (each TRANSCRIPT_READ_BYTES), as the extraction job. */
@@ -131,7 +120,7 @@ export async function recoverToolRecords(ctx: AppContext, t: RecoverTarget): Pro
     if (!slice.more || to <= from) break;
     from = to;
   }
-  for (const text of agentOutputs) res.notes += await keepNotes(ctx, text, nowMs);
+  for (const text of agentOutputs) res.notes += await captureRememberTags(ctx, text, nowMs);
   if (res.recorded > 0)
     ctx.event("tool_calls_recovered", {
       session_id: t.sessionId,
