@@ -32,9 +32,16 @@ export async function trust(ctx: TrustContext): Promise<{ lines: string[]; recor
   const n = r.trusted.length;
   const prev =
     isTrustRecord(ctx.previous) && ctx.previous.configPath === r.record.configPath ? ctx.previous : undefined;
-  // One record per settings file: the bytes before the first trust, every key any install trusted.
+  // One record per settings file: the bytes before the first trust, every key any install trusted. When
+  // config.toml changed between the two trusts (the user, or Codex trusting a project), restoring the first
+  // bytes would drop that change: then only memdir's keys are removed at uninstall.
   if (prev)
-    r.record = { ...r.record, before: prev.before, keys: [...new Set([...prev.keys, ...r.record.keys])] };
+    r.record = {
+      ...r.record,
+      before: prev.before,
+      after: prev.after !== null && prev.after === r.record.before ? r.record.after : null,
+      keys: [...new Set([...prev.keys, ...r.record.keys])],
+    };
   if (n === 0 && r.alreadyTrusted.length === 0)
     return { lines: noneSeen(ctx).map((l) => `warning: ${l}`), record: r.record };
   return {

@@ -30,8 +30,10 @@ export interface CodexHook {
 /** What uninstall needs to put config.toml back: its bytes before trust (null = no file) and after. */
 export interface TrustRecord {
   configPath: string;
+  /** config.toml before memdir's first trust (null: there was none). */
   before: string | null;
-  after: string;
+  /** config.toml as memdir's last trust left it; null when someone changed it between two trusts (never restored byte for byte then). */
+  after: string | null;
   keys: string[];
 }
 
@@ -143,7 +145,7 @@ export async function untrustHooks(
   timeoutMs?: number,
 ): Promise<{ ok: true; restored: boolean; removed: string[] } | AppServerFailure> {
   const now = readBytesIfExists(record.configPath)?.toString("utf8") ?? null;
-  if (now === record.after) {
+  if (record.after !== null && now === record.after) {
     if (record.before === null) removeFile(record.configPath);
     else
       writeFileAtomic(record.configPath, record.before, { mode: statSync(record.configPath).mode & 0o777 });

@@ -76,5 +76,23 @@ describe.skipIf(skip !== null)(
       expect(un.code, un.stderr).toBe(0);
       expect(readFileSync(config).equals(before), readFileSync(config, "utf8")).toBe(true);
     });
+
+    it("a config.toml edit between two installs survives uninstall (no byte restore over it)", {
+      timeout: 180_000,
+    }, async () => {
+      const sb = makeSandbox();
+      const server = await startOpenAIResponsesServer([]);
+      open.push({ sb, server });
+      writeCodexConfig(sb.home, server.origin);
+      const config = join(codexHome(sb.home), "config.toml");
+      expect((await memdir(sb, ["install", "codex"], 120_000)).code).toBe(0);
+      writeFileSync(config, `${readFileSync(config, "utf8")}\n[history]\npersistence = "none"\n`);
+      expect((await memdir(sb, ["install", "codex"], 120_000)).code).toBe(0);
+      const un = await memdir(sb, ["uninstall", "codex"], 120_000);
+      expect(un.code, un.stderr).toBe(0);
+      const after = readFileSync(config, "utf8");
+      expect(after).toContain('[history]\npersistence = "none"');
+      expect(after).not.toContain("trusted_hash");
+    });
   },
 );
