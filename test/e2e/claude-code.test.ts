@@ -53,7 +53,7 @@ describe.skipIf(skip !== null)("Claude Code end to end", { timeout: 90_000 }, ()
     // The compaction agent's SubagentStop (registered async, no SubagentStart) is still running when
     // `-p` ends and Claude Code cancels it: the CLI's documented behaviour, nothing is lost (it would
     // only record an unmatched stop).
-    expectHealthy(s, run, { hooks: [/^SubagentStop: cancelled \(exit 1\)/] });
+    expectHealthy(s, run);
     expect(s.server.requests.slice(from).some(isCompaction), "a compaction request").toBe(true);
     const names = run.hookRuns.map((h) => h.name);
     expect(names).toContain("SessionStart:compact");
