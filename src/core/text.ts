@@ -5,14 +5,22 @@
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** 32-bit FNV-1a of a string's UTF-16 code units, as 8 hex digits (a cheap change check, not a secure hash). */
+/** FNV-1a's 32-bit offset basis (the default seed of fnv1a32Of). */
+export const FNV_OFFSET_BASIS = 0x811c9dc5;
+
+/**
+ * 32-bit FNV-1a of a string's UTF-16 code units, continuing from `seed` (pass the previous result to
+ * hash several strings as one). A cheap change check, not a secure hash; no `node:crypto` (hooks use it).
+ */
+export function fnv1a32Of(s: string, seed = FNV_OFFSET_BASIS): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/** fnv1a32Of as 8 hex digits. */
 export function fnv1a32(s: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, "0");
+  return fnv1a32Of(s).toString(16).padStart(8, "0");
 }
 
 /** Replaces every lone surrogate with U+FFFD (String.prototype.toWellFormed is Node 20+ only in some builds). */

@@ -10,9 +10,11 @@
  *   byte cursor in the transcript (`transcriptPath`, `offset`).
  * Callers hold the session lock around `claimHookCall` and `writeToolRecoveryState`.
  */
+
 import { isoUtc } from "../core/clock.js";
 import { errnoCode } from "../core/errors.js";
 import { appendFileNoFollow, readTextIfExists } from "../core/fs.js";
+import { fnv1a32Of } from "../core/text.js";
 import type { ToolKind } from "../harness/index.js";
 import { num, readOwned, sessionFile, withSessionLock, writeOwned } from "./state.js";
 
@@ -42,13 +44,6 @@ export interface ToolRecoveryState {
   updated_at?: string;
 }
 
-/** 32-bit FNV-1a over UTF-16 code units, from `seed`. */
-function fnv(s: string, seed: number): number {
-  let h = seed >>> 0;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
-  return h;
-}
-
 /**
  * The key of a call that has no id: `<kind>:<hash>` of its kind, files and command (64 bits of two
  * FNV-1a hashes). Identical calls share a key, so keys are counted, not set. No `node:crypto` (hook path).
@@ -59,7 +54,7 @@ export function toolFingerprint(call: {
   command?: string;
 }): string {
   const s = [call.kind, ...(call.paths ?? []), call.command ?? ""].join("\u0000");
-  return `${call.kind}:${fnv(s, 2166136261).toString(36)}${fnv(s, 0x9e3779b9).toString(36)}`;
+  return `${call.kind}:${fnv1a32Of(s).toString(36)}${fnv1a32Of(s, 0x9e3779b9).toString(36)}`;
 }
 
 const strings = (v: unknown): string[] =>

@@ -3,6 +3,7 @@
  * `MEMDIR_LLM=<provider>[:<model>]` > config `llm` > `offline`, and the breaker fingerprint of that
  * choice. Keys come from the environment only (`llm.apiKeyEnv`, else ANTHROPIC_API_KEY / OPENAI_API_KEY).
  */
+
 import {
   DEFAULT_MODELS,
   LLM_PROVIDERS,
@@ -11,6 +12,7 @@ import {
   MODEL_ID,
 } from "../../config/index.js";
 import { MemdirError } from "../../core/errors.js";
+import { fnv1a32 } from "../../core/text.js";
 import { containsSecret } from "../../privacy/index.js";
 import type { Env } from "../runtime.js";
 
@@ -82,16 +84,6 @@ export function keyEnvFor(llm: LlmConfig, provider: LlmProviderName): string | u
   return llm.apiKeyEnv ?? DEFAULT_KEY_ENV[provider];
 }
 
-/** FNV-1a 32-bit, hex: enough to tell two keys apart, too short to say anything about one. */
-function fnv1a(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h.toString(16).padStart(8, "0");
-}
-
 /**
  * Identifies the model set-up a circuit breaker was tripped under: provider, model, endpoint, key
  * variable and a short hash of the key. When the user changes any of them (a new key after an auth
@@ -100,5 +92,12 @@ function fnv1a(text: string): string {
 export function llmFingerprint(llm: LlmConfig, env: Env, r: ResolvedLlm = resolveLlm(llm, env)): string {
   const keyEnv = keyEnvFor(llm, r.provider);
   const key = keyEnv ? env[keyEnv] : undefined;
-  return [r.provider, r.model, llm.baseUrl ?? "", keyEnv ?? "", key ? fnv1a(key) : ""].join("|");
+  return [
+    r.provider,
+    r.model,
+    llm.baseUrl ?? "",
+    keyEnv ?? "",
+    // 32 bits of the key: enough to tell two keys apart, too short to say anything about one.
+    key ? fnv1a32(key) : "",
+  ].join("|");
 }

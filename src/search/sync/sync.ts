@@ -4,6 +4,7 @@
  */
 
 import { readTextIfExists } from "../../core/fs.js";
+import { FNV_OFFSET_BASIS, fnv1a32Of } from "../../core/text.js";
 import { cachedStatement, type Db } from "../db/db.js";
 import { applySync, type DocParser, readRows } from "./apply.js";
 import { discoverFiles, ownsRow, type SourceRoots } from "./discover.js";
@@ -40,12 +41,9 @@ function report(plan: SyncPlan, errors: SyncReport["errors"]): SyncReport {
  */
 /** FNV-1a (32-bit, base 36) of the roots and every listed file's path, size and mtime. */
 function listingFingerprint(roots: SourceRoots, disk: DiskEntry[]): string {
-  let h = 0x811c9dc5;
+  let h = FNV_OFFSET_BASIS;
   const add = (s: string) => {
-    for (let i = 0; i < s.length; i++) {
-      h ^= s.charCodeAt(i);
-      h = Math.imul(h, 0x01000193) >>> 0;
-    }
+    h = fnv1a32Of(s, h);
   };
   add(JSON.stringify(roots));
   for (const d of disk) add(`${d.path}\0${d.size}\0${d.mtimeMs}\n`);
