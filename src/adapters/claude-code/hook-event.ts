@@ -1,6 +1,7 @@
 /**
  * Claude Code hook input (parsed by hook-input.ts) → the neutral hook event (harness/events.ts).
- * Field names: reference/claude-code.md §1.2, checked against the stdin of 2.1.332 (test/fixtures/hooks).
+ * Field names as Claude Code sends them (snake_case: `session_id`, `transcript_path`, `hook_event_name`, …),
+ * checked against the stdin of 2.1.332 (test/fixtures/hooks/claude-code).
  */
 import type { HarnessEvent, ParsedHook, SessionStartEvent } from "../../harness/index.js";
 import { type HookInput, parseHookInput } from "./hook-input.js";

@@ -47,7 +47,7 @@ const PER_EVENT: Record<HookEvent, FieldSpec> = {
 const SPEC: HookStdinSpec<HookEvent> = {
   events: HOOK_EVENTS,
   eventLabel: "hook event",
-  expected: "one JSON object on stdin (Claude Code hook input, reference/claude-code.md §1.2)",
+  expected: 'one JSON object on stdin (Claude Code hook input: {"session_id", "hook_event_name", …})',
   common: COMMON,
   perEvent: PER_EVENT,
 };

@@ -46,13 +46,13 @@ export const DEFAULT_ASYNC_EVENTS: readonly HookEvent[] = [
  * First Claude Code version taken to honour config-level `"async": true` on command hooks: the
  * feature was announced on 2026-01-25 with 2.1.19 current (third-party notes say "2.1.0+"; the later
  * one is the safe bound). Older versions may reject unknown hook keys, and before 2.1.122 one invalid
- * hook entry invalidated the whole settings file (reference/claude-code.md §1.5). An unknown version
+ * hook entry invalidated the whole settings file. An unknown version
  * gets synchronous hooks.
  */
 export const ASYNC_MIN_VERSION = "2.1.19";
 
 /**
- * Claude Code settings file per scope (§1.5): `user` → `<claudeConfigDir>/settings.json`,
+ * Claude Code settings file per scope (2.1.x): `user` → `<claudeConfigDir>/settings.json`,
  * `project` → `<projectRoot>/.claude/settings.json` (committed: the absolute node/memdir paths of
  * one machine end up in the repository), `local` → `<projectRoot>/.claude/settings.local.json`
  * (git-ignored; the right place for a per-project install). Throws BAD_INPUT when a project scope

@@ -1,6 +1,6 @@
 /**
  * Whether Claude Code itself loads the project MEMORY.md into its context (Claude Code 2.1.x enablement
- * rules, reference/claude-code.md §2.2): only from its default memory dir (or its own
+ * rules): only from its default memory dir (or its own
  * `autoMemoryDirectory`), not when `CLAUDE_CODE_DISABLE_AUTO_MEMORY` is truthy or `CLAUDE_CODE_SIMPLE` is
  * set, and not when the settings say `autoMemoryEnabled: false`: the project's local settings
  * (`.claude/settings.local.json`) over its shared ones (`.claude/settings.json`) over the user's, as

@@ -2,8 +2,8 @@
  * Stop and PreCompact (DESIGN.md §4 "End of turn"): capture `<remember>` tags from the last assistant
  * message, then start the extraction job detached when it is due (every `extraction.everyNTurns` turns;
  * always before a compaction), else the job that recovers the tool calls no hook recorded (the
- * extraction job does that too), and return at once. Mutual exclusion with the main agent (seed 000
- * §24.2) is the job's: it finds the turns in which the agent wrote memory itself in the transcript
+ * extraction job does that too), and return at once. Mutual exclusion with the main agent (a turn in
+ * which the agent wrote memory itself is not extracted again, as Claude Code 2.1.x does) is the job's: it finds the turns in which the agent wrote memory itself in the transcript
  * slice and skips only those, so earlier turns of a throttled batch are still extracted. At Stop,
  * the auto-dream's cheap gates are checked too, and the dream job started when they open.
  */

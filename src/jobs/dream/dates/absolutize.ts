@@ -1,6 +1,5 @@
 /**
- * `absolutizeDates`: the dream's "relative dates -> absolute" step (DESIGN.md §4 Dream job; seed 000
- * §24.6 consolidation). A memory that says "yesterday" is wrong the day after it is
+ * `absolutizeDates`: the dream's "relative dates -> absolute" step (DESIGN.md §4 Dream job). A memory that says "yesterday" is wrong the day after it is
  * read; the memory's own timestamp says which day was meant.
  */
 import * as chrono from "chrono-node";
