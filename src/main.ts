@@ -1,11 +1,14 @@
 /**
- * The `memdir` bin. Dispatches on argv without loading anything heavy: `memdir hook <event>` loads
- * only the hook bundle (fast path, run on every tool call); everything else loads the CLI bundle.
+ * The `memdir` bin. Dispatches on argv without loading anything heavy: `memdir hook <Event>
+ * [--harness <name>]` loads only the bundle of that harness and event, `dist/hooks/<harness>/<Event>.cjs`
+ * (fast path, run on every tool call), or `dist/hook.cjs` (every harness and event) when there is none;
+ * everything else loads the CLI bundle.
  *
- * The hook bundle (and the search bundle, when a hook searches) is compiled with a V8 code cache
- * (Node 20 has no module compile cache): the first run stores the cache in
- * `<MEMDIR_HOME or ~/.memdir>/cache/v8/`, later runs skip most of the compilation. The cache is keyed by the bundle's path, size and mtime and Node's version; V8 rejects
- * a stale or foreign cache by itself, and any failure falls back to a plain `require`.
+ * The hook bundles (and the search bundle, when a hook searches) are compiled with a V8 code cache
+ * (Node 20 has no module compile cache): the first run of each bundle stores its cache in
+ * `<MEMDIR_HOME or ~/.memdir>/cache/v8/`, later runs skip most of the compilation. A cache is keyed by
+ * the bundle's path, size and mtime and Node's version; V8 rejects a stale or foreign cache by itself,
+ * and any failure falls back to a plain `require`.
  */
 import {
   mkdirSync,
@@ -20,6 +23,7 @@ import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
+import { DEFAULT_HARNESS } from "./harness/names.js";
 
 const sub = process.argv[2];
 const here = __dirname;
@@ -35,7 +39,8 @@ function cacheFile(file: string, prefix: string): string {
 
 /**
  * Compiles a CommonJS bundle with a V8 code cache (files `<prefix>-<key>.bin`); returns a function
- * that runs it like `require(file)` and returns its exports.
+ * that runs it like `require(file)` and returns its exports. The bundles are ASCII (scripts/build.mjs),
+ * so latin1 decodes them exactly and faster than utf8.
  */
 function compileWithCodeCache(file: string, prefix: string): () => unknown {
   const cachePath = cacheFile(file, prefix);
@@ -45,7 +50,7 @@ function compileWithCodeCache(file: string, prefix: string): () => unknown {
   } catch {
     cachedData = undefined;
   }
-  const source = readFileSync(file, "utf8");
+  const source = readFileSync(file, "latin1");
   const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new Script(wrapper, { filename: file, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) {
@@ -57,8 +62,9 @@ function compileWithCodeCache(file: string, prefix: string): () => unknown {
         writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
         renameSync(tmp, cachePath);
         // Caches of earlier builds or Node versions are dead weight.
+        const mine = new RegExp(`^${prefix}-[0-9a-z]+\\.bin$`);
         for (const f of readdirSync(dirname(cachePath))) {
-          if (f.startsWith(`${prefix}-`) && f.endsWith(".bin") && join(dirname(cachePath), f) !== cachePath) {
+          if (mine.test(f) && join(dirname(cachePath), f) !== cachePath) {
             unlinkSync(join(dirname(cachePath), f));
           }
         }
@@ -75,14 +81,33 @@ function compileWithCodeCache(file: string, prefix: string): () => unknown {
   };
 }
 
-/** Loads a sibling bundle through the code cache, once (plain `require` when that fails). */
+/**
+ * Loads a bundle of dist/ (`name` relative to it) through the code cache, once (plain `require` when
+ * that fails). Its cache files are named after it: `hooks/codex/Stop.cjs` → `hooks-codex-Stop-<key>.bin`.
+ */
 function loadBundle(name: string): unknown {
   const file = join(here, name);
   try {
-    return compileWithCodeCache(file, name.replace(/\.cjs$/, ""))();
+    return compileWithCodeCache(file, name.replace(/\.cjs$/, "").replace(/\//g, "-"))();
   } catch {
     return require(file);
   }
+}
+
+/** The hook bundle of `memdir hook <Event> [--harness <name>]`: its own, else the one for all. */
+function hookBundle(argv: readonly string[]): string {
+  const event = argv[3] ?? "";
+  const flag = argv.indexOf("--harness");
+  const harness = flag > 0 ? (argv[flag + 1] ?? "") : DEFAULT_HARNESS;
+  if (/^[a-z][a-z-]*$/.test(harness) && /^[A-Za-z]+$/.test(event)) {
+    const name = `hooks/${harness}/${event}.cjs`;
+    try {
+      if (statSync(join(here, name)).isFile()) return name;
+    } catch {
+      // No bundle of its own: an unknown event or harness, or a short name (`claude`).
+    }
+  }
+  return "hook.cjs";
 }
 
 if (sub === "hook") {
@@ -92,7 +117,7 @@ if (sub === "hook") {
     if (!loaded.has(name)) loaded.set(name, loadBundle(name));
     return loaded.get(name);
   };
-  loadBundle("hook.cjs");
+  loadBundle(hookBundle(process.argv));
 } else {
   // The bundles are siblings in dist/; required at run time so this file stays tiny.
   require(join(here, "cli.cjs"));

@@ -3,7 +3,14 @@
  * every harness) is the only code that knows a harness: its hook stdin and stdout, its transcripts, its
  * tool names, its paths and its settings. Everything else speaks `harness/` events and tool kinds.
  */
-import type { HarnessEvent, HarnessName, HookResult, ParsedHook, ToolKind } from "../harness/index.js";
+import type {
+  EventType,
+  HarnessEvent,
+  HarnessName,
+  HookResult,
+  ParsedHook,
+  ToolKind,
+} from "../harness/index.js";
 import type { TranscriptReadBounds, TranscriptSlice } from "../transcripts/types.js";
 
 /** Environment as adapters see it (a Runtime's `env`). */
@@ -138,6 +145,8 @@ export interface HarnessAdapter {
   displayName: string;
   /** The native hook events `memdir hook` handles for this harness. */
   hookEvents: readonly string[];
+  /** The neutral event type each of `hookEvents` parses to (one per native event). */
+  hookEventTypes: Readonly<Record<string, EventType>>;
   /**
    * Parses hook stdin for `nativeEvent` into a neutral event. Never throws; rejects an unknown event,
    * empty or oversized input, non-JSON, a missing or unsafe session id, a missing cwd, bad field types.

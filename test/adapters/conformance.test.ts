@@ -52,6 +52,8 @@ describe.each(adapters.map((a) => [a.name, a] as const))("%s adapter", (name, ad
     if (!parsed.ok) throw new Error(`${file}: ${JSON.stringify(parsed)}`);
     const e = parsed.event;
     expect(e.harness).toBe(name);
+    // The hook build bundles each event with the handler of this type only (scripts/build.mjs).
+    expect(e.type, `${file}: hookEventTypes`).toBe(adapter.hookEventTypes[event]);
     expect(e.sessionId).toBe(native.session_id);
     for (const k of neutralKeys(e)) expect(k, `${file}: key ${k}`).toMatch(/^[a-z][a-zA-Z0-9]*$/);
     if (e.type === "toolBefore" || e.type === "toolAfter") expect(TOOL_KINDS).toContain(e.tool.kind);
@@ -60,6 +62,10 @@ describe.each(adapters.map((a) => [a.name, a] as const))("%s adapter", (name, ad
         oneJsonObjectOrEmpty(adapter.formatHook(event, result)),
         `${file} ${JSON.stringify(result)}`,
       ).toBe(true);
+  });
+
+  it("names the neutral event type of exactly the events it handles", () => {
+    expect(Object.keys(adapter.hookEventTypes).sort()).toEqual([...adapter.hookEvents].sort());
   });
 
   it("refuses an event it does not know and garbage, without throwing", () => {

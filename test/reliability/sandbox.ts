@@ -9,7 +9,8 @@ import { dirname, join } from "node:path";
 import { BIN, type RunResult } from "../helpers/bin.js";
 import { tempDir } from "../helpers/tmp.js";
 
-const BUNDLES = ["memdir.cjs", "cli.cjs", "hook.cjs", "search.cjs"];
+/** dist/ as the build writes it: `hooks/` holds the bundle of each harness and event. */
+const BUNDLES = ["memdir.cjs", "cli.cjs", "hook.cjs", "hooks", "search.cjs"];
 let privateBin: string | undefined;
 
 /** Removes the copies of test processes that are gone (a vitest worker is often killed, not exited). */
@@ -49,7 +50,7 @@ export function reliabilityBin(): string {
     try {
       rmSync(join(root, "dist"), { recursive: true, force: true });
       mkdirSync(join(root, "dist"));
-      for (const b of BUNDLES) cpSync(join(dist, b), join(root, "dist", b));
+      for (const b of BUNDLES) cpSync(join(dist, b), join(root, "dist", b), { recursive: true });
       execFileSync(process.execPath, [bin, "--version"], { env, stdio: "pipe", timeout: 60_000 });
       execFileSync(process.execPath, [bin, "hook", "Stop"], {
         env,

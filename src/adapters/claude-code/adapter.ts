@@ -5,7 +5,7 @@ import { projectDir } from "./env.js";
 import { parseClaudeHook } from "./hook-event.js";
 import { formatClaudeHook } from "./hook-output.js";
 import { salvageClaudeHook } from "./hook-salvage.js";
-import { HOOK_EVENTS } from "./hook-types.js";
+import { HOOK_EVENT_TYPES, HOOK_EVENTS } from "./hook-types.js";
 import { claudeInstall } from "./install.js";
 import { loadsMemoryIndex } from "./memory-index.js";
 import { transcriptRetention } from "./retention.js";
@@ -17,6 +17,7 @@ export const claudeCodeAdapter: HarnessAdapter = {
   name: "claude-code",
   displayName: "Claude Code",
   hookEvents: HOOK_EVENTS,
+  hookEventTypes: HOOK_EVENT_TYPES,
   parseHook: parseClaudeHook,
   formatHook: formatClaudeHook,
   salvageHook: salvageClaudeHook,

@@ -3,7 +3,7 @@
  * 2.0.77 and 2.1.332). Re-exported by hook-input.ts. Rejections (ParseFailure codes) and the stdin size
  * cap (MAX_HOOK_INPUT_BYTES) are harness-neutral: harness/events.ts.
  */
-import type { HookRejection } from "../../harness/events.js";
+import type { EventType, HookRejection } from "../../harness/events.js";
 
 /** The ten events `memdir hook <event>` handles (Claude Code ≥ 2.0.77 has all ten). */
 export const HOOK_EVENTS = [
@@ -19,6 +19,20 @@ export const HOOK_EVENTS = [
   "SessionEnd",
 ] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
+
+/** The neutral event each native event parses to (the hook build bundles each event with its handler only). */
+export const HOOK_EVENT_TYPES: Readonly<Record<HookEvent, EventType>> = {
+  SessionStart: "sessionStart",
+  UserPromptSubmit: "prompt",
+  PreToolUse: "toolBefore",
+  PostToolUse: "toolAfter",
+  PostToolUseFailure: "toolAfter",
+  SubagentStart: "subagentStart",
+  SubagentStop: "subagentStop",
+  Stop: "turnEnd",
+  PreCompact: "compaction",
+  SessionEnd: "sessionEnd",
+};
 
 /** True when `s` is one of HOOK_EVENTS (exact, case-sensitive, as Claude Code spells them). */
 export function isHookEvent(s: unknown): s is HookEvent {

@@ -8,7 +8,7 @@ import { deriveCodexHooks } from "./hook-events.js";
 import { parseHookInput } from "./hook-input.js";
 import { formatHookOutput } from "./hook-output.js";
 import { salvageHookInput } from "./hook-salvage.js";
-import { HOOK_EVENTS } from "./hook-types.js";
+import { HOOK_EVENT_TYPES, HOOK_EVENTS } from "./hook-types.js";
 import { parseVersion, registrations, SCOPES, settingsPath } from "./install.js";
 import { trust, trustState, untrust } from "./install-trust.js";
 import { toolKind } from "./tools.js";
@@ -19,6 +19,7 @@ export const codexAdapter: HarnessAdapter = {
   name: "codex",
   displayName: "Codex CLI",
   hookEvents: HOOK_EVENTS,
+  hookEventTypes: HOOK_EVENT_TYPES,
   parseHook: parseHookInput,
   formatHook: formatHookOutput,
   salvageHook: salvageHookInput,

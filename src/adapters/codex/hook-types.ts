@@ -8,6 +8,8 @@
  * would inject the compaction context twice), `PermissionRequest` (an approval prompt, nothing to keep),
  * `Interrupt`, and the `preModelRequest` / `postModelRequest` events app-server lists.
  */
+import type { EventType } from "../../harness/events.js";
+
 export const HOOK_EVENTS = [
   "SessionStart",
   "UserPromptSubmit",
@@ -20,6 +22,19 @@ export const HOOK_EVENTS = [
   "SessionEnd",
 ] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
+
+/** The neutral event each native event parses to (the hook build bundles each event with its handler only). */
+export const HOOK_EVENT_TYPES: Readonly<Record<HookEvent, EventType>> = {
+  SessionStart: "sessionStart",
+  UserPromptSubmit: "prompt",
+  PreToolUse: "toolBefore",
+  PostToolUse: "toolAfter",
+  SubagentStart: "subagentStart",
+  SubagentStop: "subagentStop",
+  Stop: "turnEnd",
+  PreCompact: "compaction",
+  SessionEnd: "sessionEnd",
+};
 
 /** Events Codex 0.171.0 defines that memdir deliberately leaves alone (see above). */
 export const UNHANDLED_EVENTS = ["PostCompact", "PermissionRequest", "Interrupt"] as const;

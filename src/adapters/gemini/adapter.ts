@@ -8,7 +8,7 @@ import { deriveGeminiHooks } from "./hook-events.js";
 import { parseHook } from "./hook-input.js";
 import { formatHook } from "./hook-output.js";
 import { salvageHook } from "./hook-salvage.js";
-import { HOOK_EVENTS } from "./hook-types.js";
+import { HOOK_EVENT_TYPES, HOOK_EVENTS } from "./hook-types.js";
 import { executable, registrations, scopes, settingsPath } from "./install.js";
 import { toolKind } from "./tools.js";
 import { conversationPath, findGeminiTranscripts, readGeminiTranscript, sniffGemini } from "./transcript.js";
@@ -17,6 +17,7 @@ export const geminiAdapter: HarnessAdapter = {
   name: "gemini",
   displayName: "Gemini CLI",
   hookEvents: HOOK_EVENTS,
+  hookEventTypes: HOOK_EVENT_TYPES,
   parseHook,
   formatHook,
   salvageHook,

@@ -8,6 +8,7 @@
  * or not anything is compressed, so it is no compaction signal (compaction shows in the session file as
  * a `$set` of messages starting with a `<state_snapshot>` user message; see transcript-state.ts).
  */
+import type { EventType } from "../../harness/events.js";
 
 /** The native events `memdir hook <event> --harness gemini` parses. */
 export const HOOK_EVENTS = [
@@ -19,6 +20,16 @@ export const HOOK_EVENTS = [
   "SessionEnd",
 ] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
+
+/** The neutral event each native event parses to (the hook build bundles each event with its handler only). */
+export const HOOK_EVENT_TYPES: Readonly<Record<HookEvent, EventType>> = {
+  SessionStart: "sessionStart",
+  BeforeAgent: "prompt",
+  BeforeTool: "toolBefore",
+  AfterTool: "toolAfter",
+  AfterAgent: "turnEnd",
+  SessionEnd: "sessionEnd",
+};
 
 /** True when `s` is one of HOOK_EVENTS (exact, case-sensitive, as Gemini CLI spells them). */
 export function isHookEvent(s: unknown): s is HookEvent {
