@@ -56,6 +56,9 @@ export function harnessPid(env: Env, ppid: number): number {
   return pid;
 }
 
+/** The nice value (0 = normal, 19 = lowest) background jobs run at. */
+export const JOB_NICE = 10;
+
 /** The runtime of the current process. `memdirBin` is the path of dist/memdir.cjs (argv[1] of the bin). */
 export function processRuntime(memdirBin: string = process.argv[1] ?? "memdir"): Runtime {
   const env = process.env as Env;
@@ -81,6 +84,12 @@ export function processRuntime(memdirBin: string = process.argv[1] ?? "memdir"):
         env: { ...process.env, [JOB_ENV_MARKER]: "1" },
       });
       child.on("error", () => {});
+      try {
+        // Jobs yield the CPU: the session and its next hooks run on the same cores.
+        if (child.pid) process.getBuiltinModule("node:os").setPriority(child.pid, JOB_NICE);
+      } catch {
+        // A job at the hook's own priority still runs.
+      }
       child.unref();
     },
   };

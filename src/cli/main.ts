@@ -106,6 +106,8 @@ async function runJobCommand(r: JobRequest): Promise<void> {
   if (process.stdout.isTTY) console.log(JSON.stringify(out, null, 2));
 }
 
+const DREAM_CHECK_HELP = "started by a Stop: check the auto-dream's gates when done";
+
 type JobFlags = { harness?: HarnessName; session?: string; transcript?: string; cwd?: string };
 const flags = (o: JobFlags) => ({
   cwd: o.cwd ?? process.cwd(),
@@ -122,8 +124,15 @@ job
   .option("--cwd <dir>")
   .option("--queue", "also process reclaimed sessions")
   .option("--precompact", "a compaction is about to happen: refresh the session memory")
-  .action((o: JobFlags & { queue?: boolean; precompact?: boolean }) =>
-    runJobCommand({ kind: "extract", ...flags(o), queue: o.queue, precompact: o.precompact }),
+  .option("--dream-check", DREAM_CHECK_HELP)
+  .action((o: JobFlags & { queue?: boolean; precompact?: boolean; dreamCheck?: boolean }) =>
+    runJobCommand({
+      kind: "extract",
+      ...flags(o),
+      queue: o.queue,
+      precompact: o.precompact,
+      dreamCheck: o.dreamCheck,
+    }),
   );
 
 job
@@ -151,8 +160,9 @@ job
   .requiredOption("--session <id>")
   .option("--transcript <path>")
   .option("--cwd <dir>")
-  .action((o: JobFlags & { session: string }) =>
-    runJobCommand({ kind: "recover", ...flags(o), sessionId: o.session }),
+  .option("--dream-check", DREAM_CHECK_HELP)
+  .action((o: JobFlags & { session: string; dreamCheck?: boolean }) =>
+    runJobCommand({ kind: "recover", ...flags(o), sessionId: o.session, dreamCheck: o.dreamCheck }),
   );
 
 job

@@ -5,7 +5,7 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { jobArgv } from "../../src/app/jobs/request.js";
+import { type JobRequest, jobArgv } from "../../src/app/jobs/request.js";
 import type { Runtime } from "../../src/app/runtime.js";
 import { tempDir } from "./tmp.js";
 
@@ -24,6 +24,7 @@ export function appSandbox(
   );
   let clock = startMs;
   const jobs: string[][] = [];
+  const requests: JobRequest[] = [];
   const rt: Runtime = {
     env: { HOME: home, MEMDIR_HOME: join(home, ".memdir"), CLAUDE_CONFIG_DIR: join(home, ".claude") },
     cwd: project,
@@ -33,7 +34,8 @@ export function appSandbox(
     isAlive: () => true,
     spawnJob: async (r) => {
       jobs.push(jobArgv(r));
+      requests.push(r);
     },
   };
-  return { home, project, rt, jobs, setClock: (ms: number) => (clock = Math.max(clock, ms)) };
+  return { home, project, rt, jobs, requests, setClock: (ms: number) => (clock = Math.max(clock, ms)) };
 }

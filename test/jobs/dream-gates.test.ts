@@ -58,9 +58,8 @@ describe("evaluateDreamGates", () => {
     for (const [over, sw] of [
       [{ autoDream: false }, "autoDream"],
       [{ kairos: true }, "kairos"],
-      [{ insideJob: true }, "job"],
-      [{ autoDream: false, kairos: true, insideJob: true }, "autoDream"],
-      [{ kairos: true, insideJob: true, force: true }, "kairos"],
+      [{ autoDream: false, kairos: true }, "autoDream"],
+      [{ kairos: true, force: true }, "kairos"],
     ] as const) {
       const { r, calls } = gates(over);
       expect(r).toEqual({
@@ -71,7 +70,7 @@ describe("evaluateDreamGates", () => {
       });
       expect(calls).toBe(0);
     }
-    expect(gates({ autoDream: true, kairos: false, insideJob: false }).r.open).toBe(true);
+    expect(gates({ autoDream: true, kairos: false }).r.open).toBe(true);
   });
 
   it("time: closed at 24 h − 1 ms, open at exactly 24 h (default minHours)", () => {

@@ -4,14 +4,13 @@
  * always before a compaction), else the job that recovers the tool calls no hook recorded (the
  * extraction job does that too), and return at once. Mutual exclusion with the main agent (a turn in
  * which the agent wrote memory itself is not extracted again, as Claude Code 2.1.x does) is the job's: it finds the turns in which the agent wrote memory itself in the transcript
- * slice and skips only those, so earlier turns of a throttled batch are still extracted. At Stop,
- * the auto-dream's cheap gates are checked too, and the dream job started when they open.
+ * slice and skips only those, so earlier turns of a throttled batch are still extracted. After a Stop,
+ * that job checks the auto-dream's cheap gates too, and starts the dream job when they open.
  */
 import type { CompactionEvent, SessionEndEvent, TurnEndEvent } from "../../harness/index.js";
 import { foldToolLog } from "../../project/index.js";
 import type { AppContext } from "../context.js";
-import { maybeStartDream } from "../jobs/dream-gate.js";
-import type { JobRequest } from "../jobs/request.js";
+import type { ExtractRequest, RecoverRequest } from "../jobs/request.js";
 import { captureRememberTags } from "../remember.js";
 import { updateTurnState } from "../turn-state.js";
 
@@ -19,7 +18,7 @@ import { updateTurnState } from "../turn-state.js";
 export function extractionJob(
   ctx: AppContext,
   input: TurnEndEvent | CompactionEvent | SessionEndEvent,
-): JobRequest {
+): ExtractRequest {
   return {
     kind: "extract",
     cwd: ctx.paths.projectRoot,
@@ -32,7 +31,7 @@ export function extractionJob(
 }
 
 /** The recovery of a session's unrecorded tool calls (a turn end whose extraction is not due). */
-function recoveryJob(ctx: AppContext, input: TurnEndEvent | CompactionEvent): JobRequest {
+function recoveryJob(ctx: AppContext, input: TurnEndEvent | CompactionEvent): RecoverRequest {
   return {
     kind: "recover",
     cwd: ctx.paths.projectRoot,
@@ -85,9 +84,9 @@ export async function onTurnEnd(
   // offline summary is written here, within the hook, so that start always injects it; the job's
   // model run refines it later.
   if (!isStop && config.sessionMemory.enabled) await writeSummaryNow(ctx, input);
-  if (due) await rt.spawnJob(extractionJob(ctx, input));
   // The extraction job recovers the tool calls no hook recorded; without it, the recover job does.
-  else await rt.spawnJob(recoveryJob(ctx, input));
-  if (isStop) await maybeStartDream(ctx, input.sessionId);
+  // After a Stop, that job checks the auto-dream's gates too.
+  const job = due ? extractionJob(ctx, input) : recoveryJob(ctx, input);
+  await rt.spawnJob(isStop ? { ...job, dreamCheck: true } : job);
   return undefined;
 }

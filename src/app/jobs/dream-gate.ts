@@ -1,16 +1,15 @@
 /**
- * The auto-dream gate check shared by the Stop hook (cheap path: one stat, then a session scan at
- * most every 10 minutes) and `memdir dream`. Every skip is one
- * `dream_skipped` event with its reason, so `memdir status` can show why dreams do not run.
+ * The auto-dream gate check shared by the job each Stop starts (cheap path: one stat, then a session
+ * scan at most every 10 minutes) and `memdir dream`. Every skip is one `dream_skipped` event with its
+ * reason, so `memdir status` can show why dreams do not run.
  */
 import { join } from "node:path";
-// The gate files only, not jobs/dream/index.js: the Stop hook imports this module, and the planner,
-// the model path and the date library must stay out of the hook bundle.
+// The gate files only, not jobs/dream/index.js: the planner, the model path and the date library load
+// only when a dream runs.
 import { evaluateDreamGates, type GateResult } from "../../jobs/dream/gates.js";
 import { countSessionsSince, scanThrottled, type ThrottledScan } from "../../jobs/dream/gates-state.js";
 import { readLastConsolidatedAt } from "../../jobs/dream/lock.js";
 import type { AppContext } from "../context.js";
-import { JOB_ENV_MARKER } from "../runtime.js";
 
 /**
  * Who asks: `auto` = the Stop hook and the job it starts (every gate, master switch included);
@@ -33,12 +32,11 @@ export interface DreamGateCheck {
  * Evaluates the gates for the project of `ctx`, cheapest first, and records a skip as a
  * `dream_skipped` event (`reason` = disabled | time | sessions, with the detail).
  * `sessionId` = the current session, never counted. `force` skips the time and session gates.
- * `fromHook`: the caller is a hook (the `MEMDIR_JOB` marker then closes the master gate).
  * @throws MemdirError LOCK_TIMEOUT (scan state lock, 3 s) and fs errors of the scan.
  */
 export function checkDreamGates(
   ctx: AppContext,
-  o: { trigger: DreamTrigger; force?: boolean; sessionId?: string; fromHook?: boolean },
+  o: { trigger: DreamTrigger; force?: boolean; sessionId?: string },
 ): DreamGateCheck {
   const { config, paths, rt } = ctx;
   const nowMs = rt.now();
@@ -49,9 +47,6 @@ export function checkDreamGates(
     nowMs,
     autoDream: auto ? config.autoDream : true,
     kairos: auto ? config.kairos : false,
-    // A hook running inside memdir's own job (its claude-cli model calls) never starts a dream; the
-    // dream job itself carries the marker too, so only the hook checks it.
-    insideJob: o.fromHook === true && rt.env[JOB_ENV_MARKER] === "1",
     minHours: config.dream.minHours,
     minSessions: config.dream.minSessions,
     lastConsolidatedAtMs: last,
@@ -87,13 +82,13 @@ export function sessionsForGather(ctx: AppContext, gate: DreamGateCheck, session
 }
 
 /**
- * The Stop hook's part (DESIGN.md §4 "End of turn": "Same for the dream gate check"): the cheap
- * gates, and when they open, the dream job started detached (it checks again and takes the lock).
- * Never throws: a failure is one log line (hooks fail open).
+ * The check after each Stop, run by the job that Stop started: the cheap gates, and when they open,
+ * the dream job started detached (it checks again and takes the lock). Never throws: a failure is one
+ * log line.
  */
 export async function maybeStartDream(ctx: AppContext, sessionId: string): Promise<void> {
   try {
-    const g = checkDreamGates(ctx, { trigger: "auto", sessionId, fromHook: true });
+    const g = checkDreamGates(ctx, { trigger: "auto", sessionId });
     if (!g.result.open) return;
     await ctx.rt.spawnJob({ kind: "dream", sessionId, cwd: ctx.paths.projectRoot });
   } catch (e) {

@@ -18,6 +18,8 @@ export interface ExtractRequest {
   queue?: boolean;
   /** A compaction is about to happen: the session memory is refreshed first, whatever its thresholds say. */
   precompact?: boolean;
+  /** Started by a Stop: the auto-dream's gates are checked when the job is done. */
+  dreamCheck?: boolean;
 }
 
 /** A mid-turn session memory update (PostToolUse, when the transcript grew enough). */
@@ -37,6 +39,8 @@ export interface RecoverRequest {
   harness?: HarnessName;
   sessionId: string;
   transcriptPath?: string;
+  /** Started by a Stop: the auto-dream's gates are checked when the job is done. */
+  dreamCheck?: boolean;
 }
 
 /** The auto-dream (Stop, when the cheap gates opened; they are checked again in the job). */
@@ -66,5 +70,6 @@ export function jobArgv(r: JobRequest): string[] {
   flag("cwd", r.cwd);
   if (r.kind === "extract" && r.queue) a.push("--queue");
   if (r.kind === "extract" && r.precompact) a.push("--precompact");
+  if ((r.kind === "extract" || r.kind === "recover") && r.dreamCheck) a.push("--dream-check");
   return a;
 }

@@ -3,8 +3,10 @@
  * process a hook started, and what `memdir replay` does in-process. Returns the job's own result.
  */
 
+import { projectContext } from "../context.js";
 import type { Runtime } from "../runtime.js";
 import { runDreamJob } from "./dream.js";
+import { maybeStartDream } from "./dream-gate.js";
 import { runExtractionJob } from "./extract.js";
 import { runRecoveryJob } from "./recover-tools.js";
 import type { JobKind, JobRequest } from "./request.js";
@@ -20,6 +22,18 @@ const RUNNERS: { [K in JobKind]: Runner<K> } = {
   dream: runDreamJob,
 };
 
-export function runJob(rt: Runtime, r: JobRequest): Promise<unknown> {
-  return (RUNNERS[r.kind] as Runner<JobKind>)(rt, r as never);
+/**
+ * Runs `r`; then, for a job a Stop started (`dreamCheck`), the auto-dream's gates (the Stop hook leaves
+ * them to its job: their `dream_skipped` event costs a hook the secret rules' compilation).
+ */
+export async function runJob(rt: Runtime, r: JobRequest): Promise<unknown> {
+  const out = await (RUNNERS[r.kind] as Runner<JobKind>)(rt, r as never);
+  if ((r.kind === "extract" || r.kind === "recover") && r.dreamCheck && r.sessionId) {
+    try {
+      await maybeStartDream(projectContext(rt, r.cwd), r.sessionId);
+    } catch {
+      // The project's config cannot be used: the job itself has logged that.
+    }
+  }
+  return out;
 }

@@ -25,8 +25,6 @@ export interface DreamGateInput {
   autoDream?: boolean;
   /** Config `kairos` (default false): KAIROS mode consolidates on its schedule, not from the gate. */
   kairos?: boolean;
-  /** True inside memdir's own detached jobs (the app derives it from `MEMDIR_JOB=1`). */
-  insideJob?: boolean;
   /** Hours since the last consolidation for the time gate to open (default 24; finite, ≥ 0). */
   minHours?: number;
   /** Sessions needed for the session gate to open (default 5; integer ≥ 0). */
@@ -98,7 +96,6 @@ function checkNumber(name: string, v: number, integer: boolean): number {
 export function evaluateDreamGates(input: DreamGateInput): GateResult {
   if (input.autoDream === false) return skip({ reason: "disabled", detail: { switch: "autoDream" } });
   if (input.kairos === true) return skip({ reason: "disabled", detail: { switch: "kairos" } });
-  if (input.insideJob === true) return skip({ reason: "disabled", detail: { switch: "job" } });
   const minHours = checkNumber("minHours", input.minHours ?? DEFAULT_DREAM_MIN_HOURS, false);
   const minSessions = checkNumber("minSessions", input.minSessions ?? DEFAULT_DREAM_MIN_SESSIONS, true);
   const last = input.lastConsolidatedAtMs;

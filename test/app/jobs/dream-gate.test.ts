@@ -1,6 +1,7 @@
 /**
- * The auto-dream gate at Stop (issue 5 point 1), through `runHook` with an injected clock: the
- * dream job starts exactly when the time and session gates open; every skip is an event with its
+ * The auto-dream gate after each Stop, through `runHook` and the job it starts (`runJob`, which checks
+ * the gates when that job is done) with an injected clock: the dream job starts exactly when the time
+ * and session gates open; every skip is an event with its
  * reason; the sessions without substantive interaction (toolStats) do not count; status shows the
  * distribution.
  */
@@ -11,6 +12,7 @@ import { buildStatus } from "../../../src/app/commands/status.js";
 import { projectContext } from "../../../src/app/context.js";
 import { runHook } from "../../../src/app/hooks/run.js";
 import { runDream } from "../../../src/app/jobs/dream.js";
+import { runJob } from "../../../src/app/jobs/run.js";
 import { formatStatus } from "../../../src/cli/format/status.js";
 import { appSandbox } from "../../helpers/app-sandbox.js";
 
@@ -51,8 +53,9 @@ function setup(config: Record<string, unknown> = {}) {
     writeFileSync(f, "");
     utimesSync(f, ms / 1000, ms / 1000);
   };
-  const stop = (sessionId = "current") =>
-    runHook(
+  const stop = async (sessionId = "current") => {
+    const before = s.requests.length;
+    await runHook(
       "Stop",
       JSON.stringify({
         session_id: sessionId,
@@ -62,6 +65,11 @@ function setup(config: Record<string, unknown> = {}) {
       }),
       s.rt,
     );
+    const started = s.requests.slice(before);
+    expect(started).toHaveLength(1);
+    expect(started[0]).toMatchObject({ dreamCheck: true, sessionId });
+    await runJob(s.rt, started[0]!);
+  };
   const dreamJobs = () => s.jobs.filter((j) => j[0] === "job" && j[1] === "dream");
   const skips = () =>
     readFileSync(eventsFile, "utf8")
@@ -98,7 +106,7 @@ describe("auto-dream gate at Stop", () => {
     ]);
   });
 
-  it("master switches: autoDream false, kairos, and a hook inside memdir's own job record `disabled`", async () => {
+  it("master switches: autoDream false and kairos record `disabled`", async () => {
     for (const [config, sw] of [
       [{ autoDream: false }, "autoDream"],
       [{ kairos: true }, "kairos"],
