@@ -4,7 +4,7 @@
  * stored), and what the tools did. Gives the next session continuity even when nothing met the bar
  * for a memory.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { readJsonFile } from "../../core/json.js";
 import type { SessionEndRecord } from "../../sessions/index.js";
@@ -12,6 +12,30 @@ import { readTurnState } from "../turn-state.js";
 
 /** How many sessions are listed. */
 export const RECENT_SESSIONS = 3;
+/**
+ * How many end records are read, newest file first (the rest are only stat'ed: a project keeps one
+ * record per session it ever had). More than RECENT_SESSIONS: the current session's record, a broken
+ * one, or a record rewritten after its end (recovered tool calls) may be among the newest files.
+ */
+const READ_AT_MOST = RECENT_SESSIONS + 5;
+
+/** The `.json` files of `dir`, newest modification first; [] when it cannot be listed. */
+function newestFirst(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((f) => f.endsWith(".json"));
+  } catch {
+    return [];
+  }
+  const dated = names.map((n) => {
+    try {
+      return { path: join(dir, n), mtimeMs: statSync(join(dir, n)).mtimeMs };
+    } catch {
+      return { path: join(dir, n), mtimeMs: 0 };
+    }
+  });
+  return dated.sort((a, b) => b.mtimeMs - a.mtimeMs).map((d) => d.path);
+}
 
 function describeTools(t: SessionEndRecord["toolStats"]): string {
   const parts: string[] = [];
@@ -27,14 +51,9 @@ function describeTools(t: SessionEndRecord["toolStats"]): string {
 
 /** Markdown lines for the last RECENT_SESSIONS ended sessions other than `currentSessionId` ("" when none). */
 export function recentSessionsText(stateRoot: string, sessionsDir: string, currentSessionId: string): string {
-  let files: string[];
-  try {
-    files = readdirSync(sessionsDir).filter((f) => f.endsWith(".json"));
-  } catch {
-    return "";
-  }
-  const records = files
-    .map((f) => readJsonFile<SessionEndRecord | null>(join(sessionsDir, f), null, true))
+  const records = newestFirst(sessionsDir)
+    .slice(0, READ_AT_MOST)
+    .map((f) => readJsonFile<SessionEndRecord | null>(f, null, true))
     .filter(
       (r): r is SessionEndRecord =>
         !!r && typeof r.session_id === "string" && r.session_id !== currentSessionId,
