@@ -42,7 +42,12 @@ export interface DreamOptions {
   /** The project directory. */
   cwd: string;
   trigger: DreamTrigger;
-  /** Skip the time and session gates. */
+  /**
+   * `manual` only: check the time and session gates first, as the job the Stop hook starts does
+   * (`memdir dream --gated`). Default false: a manual dream consolidates now.
+   */
+  gated?: boolean;
+  /** Skip the time and session gates (the default for `manual` and `scheduled`; wins over `gated`). */
   force?: boolean;
   /** Plan only: print the plan, write nothing (no lock either). */
   dryRun?: boolean;
@@ -174,9 +179,11 @@ export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutco
   }
   ensureProjectState(ctx); // the dream prunes the notepad's Working Memory
   recoverStaleConsolidationLock(paths.memoryDir, { pid: rt.pid, isAlive: rt.isAlive });
+  // Only the auto trigger and `memdir dream --gated` wait for the gates; the lock applies to every run.
+  const gatesApply = o.trigger === "auto" || (o.trigger === "manual" && o.gated === true);
   const gate = checkDreamGates(ctx, {
     trigger: o.trigger,
-    force: o.force === true || o.trigger === "scheduled",
+    force: o.force === true || !gatesApply,
     ...(o.sessionId ? { sessionId: o.sessionId } : {}),
   });
   if (!gate.result.open) {

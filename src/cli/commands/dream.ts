@@ -1,4 +1,8 @@
-/** `memdir dream [--force] [--dry-run [--json]] [--kill] [--mode prune|reflect]`. */
+/**
+ * `memdir dream [--gated] [--dry-run [--json]] [--kill] [--mode prune|reflect]`: consolidates now
+ * (the consolidation lock still applies); `--gated` checks the time and session gates first, as the
+ * job the Stop hook starts does. `--force` (the old way to skip the gates) is still accepted.
+ */
 
 import { type Command, Option } from "commander";
 import pc from "picocolors";
@@ -13,6 +17,7 @@ const color = { bold: pc.bold, dim: pc.dim };
 
 interface DreamFlags {
   force?: boolean;
+  gated?: boolean;
   dryRun?: boolean;
   json?: boolean;
   kill?: boolean;
@@ -26,7 +31,13 @@ export function registerDream(program: Command): void {
     .description(
       "consolidate the memory dir now: merge duplicates, resolve contradictions, make dates absolute, keep MEMORY.md within budget (undo with `memdir undo`)",
     )
-    .option("--force", "skip the time and session gates (24 h and 5 sessions by default)")
+    .addOption(
+      new Option(
+        "--gated",
+        "consolidate only when the time and session gates are open (24 h and 5 sessions by default), as after a session",
+      ).conflicts("force"),
+    )
+    .addOption(new Option("--force", "skip the time and session gates (the default)").hideHelp())
     .option(
       "--dry-run",
       "print the plan (merges, rewrites, deletions, index changes, with reasons); write nothing",
@@ -58,6 +69,7 @@ export function registerDream(program: Command): void {
         cwd,
         trigger: o.scheduled ? "scheduled" : "manual",
         force: !!o.force,
+        gated: !!o.gated,
         dryRun: !!o.dryRun,
         ...(o.mode ? { mode: o.mode } : {}),
       });

@@ -124,14 +124,30 @@ async function setup(o: { model?: boolean } = {}) {
 const mtime = (f: string) => Math.round(statSync(f).mtimeMs);
 
 describe("memdir dream as processes", () => {
-  it("two dreams started at once: exactly one consolidates, the other records a lock skip", async () => {
+  it("`memdir dream` with no flag consolidates now; `--gated` waits for the gates; `--force` is still accepted", async () => {
+    const s = await setup();
+    const hourAgo = Date.now() - 3_600_000;
+    s.setLastConsolidated(hourAgo);
+    const gated = await s.run(["dream", "--gated", "--json"]);
+    expect(gated.code, gated.err).toBe(0);
+    expect(JSON.parse(gated.out)).toMatchObject({ status: "skipped", reason: "time" });
+    expect(Math.abs(mtime(s.lockFile) - hourAgo)).toBeLessThan(5); // untouched
+    const now = await s.run(["dream", "--json"]);
+    expect(now.code, now.err).toBe(0);
+    expect(JSON.parse(now.out).status).toBe("done");
+    expect(mtime(s.lockFile)).toBeGreaterThan(hourAgo + 1000); // stamped: the next gated run waits 24 h
+    const forced = await s.run(["dream", "--force", "--json"]);
+    expect(JSON.parse(forced.out).status).toBe("done");
+    const both = await s.run(["dream", "--gated", "--force"]);
+    expect(both.code).not.toBe(0);
+    expect(both.err).toMatch(/cannot be used with option '--force'/);
+  });
+
+  it("two dreams started at once (no flag): exactly one consolidates, the other records a lock skip", async () => {
     const s = await setup({ model: true });
     s.slowNothing(1500);
     s.slowNothing(1500);
-    const [a, b] = await Promise.all([
-      s.run(["dream", "--force", "--json"]),
-      s.run(["dream", "--force", "--json"]),
-    ]);
+    const [a, b] = await Promise.all([s.run(["dream", "--json"]), s.run(["dream", "--json"])]);
     const outs = [a, b].map((r) => {
       expect(r.code, r.err).toBe(0);
       return JSON.parse(r.out) as { status: string; reason?: string };
