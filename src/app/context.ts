@@ -103,6 +103,14 @@ export function workingDir(rt: Runtime): string {
   return harnessProjectDir(rt.env) ?? rt.cwd;
 }
 
+/**
+ * The IANA time zone of "today" for this user: config `timeZone`, else the system's
+ * (`rt.timeZone`), else "UTC". KAIROS daily logs are filed under its calendar day.
+ */
+export function localTimeZone(ctx: Pick<AppContext, "config" | "rt">): string {
+  return ctx.config.timeZone ?? ctx.rt.timeZone ?? "UTC";
+}
+
 export function projectContext(rt: Runtime, cwd: string, opts: { unsafeOk?: boolean } = {}): AppContext {
   const configWarnings: string[] = [];
   const config = loadUserConfigSync(memdirHome(rt.env), (e) =>

@@ -26,6 +26,11 @@ export interface Runtime {
    */
   spawnJob(request: JobRequest): Promise<void>;
   isAlive(pid: number): boolean;
+  /**
+   * The system's IANA time zone (`Intl…resolvedOptions().timeZone`, which follows `TZ`); the default
+   * of config `timeZone`. Absent = UTC (test runtimes stay host-independent).
+   */
+  timeZone?: string;
 }
 
 /** Env marker set on memdir's own background jobs: memdir's hooks are no-ops inside them. */
@@ -74,6 +79,9 @@ export function processRuntime(memdirBin: string = process.argv[1] ?? "memdir"):
       return owner;
     },
     isAlive: isPidAlive,
+    get timeZone() {
+      return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+    },
     async spawnJob(request) {
       if (env.MEMDIR_NO_JOBS === "1") return; // background jobs switched off (CI, debugging, tests)
       // Loaded on demand: child_process pulls in net/dgram/streams, too slow for every hook start.

@@ -21,6 +21,7 @@ import {
   API_KEY_PLACEHOLDER,
   ENV_NAME,
   HTTP_URL,
+  isTimeZone,
   LLM_INT_KEYS,
   MAX_TIMEOUT_MS,
   MODEL_ID,
@@ -89,6 +90,7 @@ function buildSchema(z: Zod["z"]) {
     sessionMemory: z.strictObject({ enabled: z.boolean().optional() }).optional(),
     autoDream: z.boolean().optional(),
     kairos: z.boolean().optional(),
+    timeZone: z.string().refine(isTimeZone).optional(),
     dream: z
       .strictObject({ minHours: z.number().min(0).optional(), minSessions: z.int().min(0).optional() })
       .optional(),

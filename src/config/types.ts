@@ -38,6 +38,11 @@ export interface UserConfig {
    * schedule (`memdir schedule install`) instead of from the Stop hook.
    */
   kairos: boolean;
+  /**
+   * IANA time zone whose local calendar day a KAIROS daily-log entry is filed under (and whose clock
+   * its header shows). Absent = the system's time zone (the runtime's; UTC when it has none).
+   */
+  timeZone?: string;
   dream: {
     /** Hours since the last consolidation before the time gate opens (seed 000 §24.6: 24). */
     minHours: number;
@@ -137,6 +142,10 @@ export const CONFIG_KEYS: Readonly<Record<string, { expected: string; example: s
   "sessionMemory.enabled": { expected: "true or false", example: "true" },
   autoDream: { expected: "true or false", example: "true" },
   kairos: { expected: "true or false", example: "false" },
+  timeZone: {
+    expected: 'an IANA time zone name such as "UTC", "Asia/Seoul" or "America/New_York"',
+    example: '"Asia/Seoul"',
+  },
   dream: {
     expected: 'an object such as { "minHours": 24, "minSessions": 5 }',
     example: '{ "minHours": 24 }',
@@ -156,6 +165,7 @@ export const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
     "sessionMemory",
     "autoDream",
     "kairos",
+    "timeZone",
     "dream",
   ],
   extraction: ["everyNTurns"],
@@ -184,6 +194,7 @@ export interface UserConfigInput {
   sessionMemory?: { enabled?: boolean };
   autoDream?: boolean;
   kairos?: boolean;
+  timeZone?: string;
   dream?: { minHours?: number; minSessions?: number };
 }
 
@@ -200,5 +211,6 @@ export function withDefaults(input: UserConfigInput): UserConfig {
     dream: { ...DEFAULT_CONFIG.dream, ...input.dream },
   };
   if (input.autoMemoryDirectory !== undefined) out.autoMemoryDirectory = input.autoMemoryDirectory;
+  if (input.timeZone !== undefined) out.timeZone = input.timeZone;
   return out;
 }

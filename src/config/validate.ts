@@ -11,6 +11,16 @@ import {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 // Safe integers only, as zod `z.int()`.
+/** Whether Intl knows `name` as a time zone ("UTC", "Asia/Seoul"; not "", "Mars/Olympus"). */
+export function isTimeZone(name: string): boolean {
+  if (name.length === 0 || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const isInt = (v: unknown, min: number): v is number => Number.isSafeInteger(v) && (v as number) >= min;
 
 /**
@@ -66,6 +76,11 @@ export function validateConfigByHand(
     if (v === undefined) continue;
     if (typeof v !== "boolean") throw badKeyError(file, k, v);
     out[k] = v;
+  }
+  const tz = raw.timeZone;
+  if (tz !== undefined) {
+    if (typeof tz !== "string" || !isTimeZone(tz)) throw badKeyError(file, "timeZone", tz);
+    out.timeZone = tz;
   }
   const dr = raw.dream;
   if (dr !== undefined) {

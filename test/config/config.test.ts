@@ -67,7 +67,8 @@ describe("user config", () => {
         '  "harnessLoadsMemoryMd": false,\r\n  "sessionStartBudgetChars": 4000,\r\n' +
         '  "llm": { "provider": "openai-compatible", "model": "qwen3", "baseUrl": "http://127.0.0.1:11434/v1",' +
         ' "apiKeyEnv": "OLLAMA_KEY", "maxTokensPerDay": 0 },\r\n  "sessionMemory": { "enabled": false },\r\n' +
-        '  "autoDream": false, "kairos": true, "dream": { "minHours": 0.5, "minSessions": 0 }\r\n}\r\n',
+        '  "autoDream": false, "kairos": true, "timeZone": "Asia/Seoul",\r\n' +
+        '  "dream": { "minHours": 0.5, "minSessions": 0 }\r\n}\r\n',
     );
     const want: UserConfig = {
       autoMemoryDirectory: "~/mem",
@@ -85,6 +86,7 @@ describe("user config", () => {
       sessionMemory: { enabled: false },
       autoDream: false,
       kairos: true,
+      timeZone: "Asia/Seoul",
       dream: { minHours: 0.5, minSessions: 0 },
     };
     expect(await loadUserConfig(h)).toEqual(want);
@@ -114,6 +116,9 @@ describe("user config", () => {
     ['{"sessionMemory":{"enabled":"yes"}}', "sessionMemory.enabled", "true or false"],
     ['{"autoDream":"no"}', "autoDream", "true or false"],
     ['{"kairos":1}', "kairos", "true or false"],
+    ['{"timeZone":"Mars/Olympus_Mons"}', "timeZone", "IANA time zone"],
+    ['{"timeZone":""}', "timeZone", "IANA time zone"],
+    ['{"timeZone":9}', "timeZone", "IANA time zone"],
     ['{"dream":{"minHours":-1}}', "dream.minHours", ">= 0 (hours)"],
     ['{"dream":{"minSessions":2.5}}', "dream.minSessions", "an integer >= 0"],
     ['{"dream":true}', "dream", "an object"],

@@ -14,7 +14,7 @@ import { sessionStatePaths } from "../../paths/index.js";
 import { foldToolLog } from "../../project/index.js";
 import { readCursor, readSessionStarted, takeExtractionQueue } from "../../sessions/index.js";
 import { commitChangeSet, createJournal, type Journal } from "../../store/index.js";
-import { type AppContext, ensureProjectState, projectContext } from "../context.js";
+import { type AppContext, ensureProjectState, localTimeZone, projectContext } from "../context.js";
 import { type ModelChoice, openModel } from "../model/provider.js";
 import type { Runtime } from "../runtime.js";
 import { transcriptAdapterFor } from "../transcript-reader.js";
@@ -99,6 +99,7 @@ async function extractOne(ctx: AppContext, w: Work, model: ModelChoice): Promise
           projectRoot: paths.projectRoot,
           journal,
           kairos: ctx.config.kairos,
+          timeZone: localTimeZone(ctx),
         },
         nowMs,
         homeDir: rt.env.HOME,

@@ -29,6 +29,8 @@ export interface ExtractionTarget {
    * `memoryDir` instead of being written as topic files; the dream distills them later.
    */
   kairos?: boolean;
+  /** IANA time zone whose calendar day a daily-log entry is filed under (default "UTC"). */
+  timeZone?: string;
 }
 
 export interface ApplyResult {
@@ -64,6 +66,7 @@ export function applyExtraction(
     // Stamped (and filed under the day) when it was said, not when the job ran.
     logged = logDrafts(target.memoryDir, drafts, {
       nowMs: opts.saidAtMs ?? nowMs,
+      ...(target.timeZone ? { timeZone: target.timeZone } : {}),
       ...(journal ? { journal } : {}),
     });
   }

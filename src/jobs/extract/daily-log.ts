@@ -40,15 +40,20 @@ export function topicTextToDraft(file: string, text: string, nowMs: number): Mem
 }
 
 /**
- * Appends `drafts` to today's daily log of `memoryDir` (scrubbed by the store, under its lock,
+ * Appends `drafts` to the daily log of `memoryDir` for the calendar day of `o.nowMs` in `o.timeZone`
+ * (IANA, default "UTC") (scrubbed by the store, under its lock,
  * recorded in `journal` when given). Returns the log's path and the number of entries.
  * @throws MemdirError LOCK_TIMEOUT, BAD_INPUT; fs errors.
  */
 export function logDrafts(
   memoryDir: string,
   drafts: MemoryDraft[],
-  o: { nowMs: number; sessionId?: string; journal?: Journal },
+  o: { nowMs: number; sessionId?: string; timeZone?: string; journal?: Journal },
 ): { path: string; appended: number } {
   const entries = drafts.map((d) => draftToLogEntry(d, o.nowMs, o.sessionId));
-  return appendDailyLog(memoryDir, entries, { nowMs: o.nowMs, ...(o.journal ? { journal: o.journal } : {}) });
+  return appendDailyLog(memoryDir, entries, {
+    nowMs: o.nowMs,
+    ...(o.timeZone ? { timeZone: o.timeZone } : {}),
+    ...(o.journal ? { journal: o.journal } : {}),
+  });
 }

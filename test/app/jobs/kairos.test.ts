@@ -162,4 +162,35 @@ describe("KAIROS mode", () => {
     expect(all).toContain("2025-Q4"); // "last quarter" said on 2026-03-02, not 2026-11-30 (which would be 2026-Q3)
     expect(all).not.toContain("2026-Q3");
   });
+
+  it("entries are filed under the local calendar day of config `timeZone`, else of the system's zone, else UTC", async () => {
+    // 23:30 UTC on 2026-02-11 is 08:30 on 2026-02-12 in Seoul and 13:30 on 2026-02-11 in Honolulu.
+    const at = Date.parse("2026-02-11T23:30:00Z");
+    const cases: Array<[Record<string, unknown>, string | undefined, string, string]> = [
+      [{ timeZone: "Asia/Seoul" }, "Pacific/Honolulu", "logs/2026/02/2026-02-12.md", "## 08:30:00+09:00 · "],
+      [{}, "Asia/Seoul", "logs/2026/02/2026-02-12.md", "## 08:30:00+09:00 · "],
+      [{}, "Pacific/Honolulu", "logs/2026/02/2026-02-11.md", "## 13:30:00-10:00 · "],
+      [{}, undefined, "logs/2026/02/2026-02-11.md", "## 23:30:00Z · "],
+    ];
+    for (const [config, systemZone, file, header] of cases) {
+      const s = appSandbox(
+        "memdir-kairos-zone-",
+        { kairos: true, sessionMemory: { enabled: false }, ...config },
+        at,
+      );
+      if (systemZone) s.rt.timeZone = systemZone;
+      const transcript = join(s.home, "session.jsonl");
+      copyFileSync(EXAMPLE, transcript); // its messages are newer than `at`: the entries are stamped `at`
+      const { memoryDir } = projectContext(s.rt, s.project).paths;
+      await runExtractionJob(s.rt, {
+        kind: "extract",
+        cwd: s.project,
+        sessionId: SESSION,
+        transcriptPath: transcript,
+      });
+      expect(listDailyLogs(memoryDir), JSON.stringify(config) + systemZone).toEqual([file]);
+      expect(readFileSync(join(memoryDir, file), "utf8")).toContain(header);
+      expect(readDailyLogEntries(memoryDir, file).entries[0]!.atMs).toBe(at);
+    }
+  });
 });

@@ -177,6 +177,7 @@ function logStagedWrites(ops: StagedOp[], o: ModelExtractionOptions): AppliedOp[
   const r = logDrafts(o.target.memoryDir, drafts, {
     nowMs: o.saidAtMs ?? o.nowMs,
     sessionId: o.sessionId,
+    ...(o.target.timeZone ? { timeZone: o.target.timeZone } : {}),
     ...(o.target.journal ? { journal: o.target.journal } : {}),
   });
   return out.map((a) =>
