@@ -1,6 +1,6 @@
 /**
  * Session-scoped turn state (`turn-state.json`): Stop count for the extraction throttle (every N turns,
- * DESIGN.md §4) and the session's first prompt.
+ * DESIGN.md §4), the session's first prompt and the modes it ran in.
  */
 
 import { writeJsonAtomic } from "../core/json.js";
@@ -14,6 +14,12 @@ export interface TurnState {
   lastExtractionStop: number;
   /** The session's first prompt, scrubbed and cut to FIRST_PROMPT_MAX code points (for "recent sessions"). */
   firstPrompt?: string;
+  /**
+   * The session's modes seen at its turn ends, first seen first: the harness's permission modes
+   * (`plan`, `acceptEdits`, … as the hook input names them) and `kairos` when KAIROS mode was on.
+   * The end record's `modes_used`.
+   */
+  modes?: string[];
 }
 
 /** Longest first prompt kept, in code points. */
@@ -27,6 +33,24 @@ export function readTurnState(stateRoot: string, sessionId: string): TurnState {
     ...EMPTY,
     ...readStateJson<Partial<TurnState>>(sessionStatePaths(stateRoot, sessionId).read("turn"), {}),
   };
+}
+
+/** At most this many modes are kept per session (a harness sending a new value every turn cannot grow the file). */
+export const MAX_MODES = 16;
+
+/** The modes of one turn end: its permission mode (when the harness sent one) and `kairos` when that mode is on. */
+export function turnModes(permissionMode: string | undefined, kairos: boolean): string[] {
+  const out: string[] = [];
+  if (permissionMode && /^[A-Za-z][\w-]{0,39}$/.test(permissionMode)) out.push(permissionMode);
+  if (kairos) out.push("kairos");
+  return out;
+}
+
+/** `modes` with `add` appended (deduplicated, at most MAX_MODES). */
+export function mergeModes(modes: readonly string[] | undefined, add: readonly string[]): string[] {
+  const out = Array.isArray(modes) ? modes.filter((m) => typeof m === "string") : [];
+  for (const m of add) if (!out.includes(m) && out.length < MAX_MODES) out.push(m);
+  return out;
 }
 
 /** Reads, changes and writes the turn state under the session's state lock; returns the new state. */

@@ -18,6 +18,12 @@ interface EventBase {
   agentId?: string;
   agentType?: string;
   model?: string;
+  /**
+   * The harness's permission mode at the event, as the harness names it (Claude Code 2.1.332:
+   * `default`, `plan`, `acceptEdits`, `bypassPermissions`, …; Codex 0.171.0 sends it too). Claude Code
+   * and Codex omit it on SessionStart and SessionEnd (Codex also on compaction events).
+   */
+  permissionMode?: string;
 }
 
 export interface SessionStartEvent extends EventBase {

@@ -30,6 +30,7 @@ function toNeutral(input: HookInput): HarnessEvent {
     ...(str(input.agent_id) ? { agentId: input.agent_id } : {}),
     ...(str(input.agent_type) ? { agentType: input.agent_type } : {}),
     ...(str(input.model) ? { model: input.model } : {}),
+    ...(str(input.permission_mode) ? { permissionMode: input.permission_mode } : {}),
   };
   switch (input.hook_event_name) {
     case "SessionStart": {

@@ -90,6 +90,7 @@ function toEvent(event: HookEvent, o: Obj): HarnessEvent {
     ...(s(o.agent_id) ? { agentId: s(o.agent_id) } : {}),
     ...(s(o.agent_type) !== undefined ? { agentType: s(o.agent_type) } : {}),
     ...(s(o.model) ? { model: s(o.model) } : {}),
+    ...(s(o.permission_mode) ? { permissionMode: s(o.permission_mode) } : {}),
   };
   const last = s(o.last_assistant_message);
   switch (event) {

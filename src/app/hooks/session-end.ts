@@ -6,6 +6,7 @@ import type { SessionEndEvent } from "../../harness/index.js";
 import { foldToolLog } from "../../project/index.js";
 import { writeEndRecord } from "../../sessions/index.js";
 import type { AppContext } from "../context.js";
+import { readTurnState } from "../turn-state.js";
 import { extractionJob } from "./turn-end.js";
 
 export async function onSessionEnd(ctx: AppContext, input: SessionEndEvent): Promise<undefined> {
@@ -13,6 +14,7 @@ export async function onSessionEnd(ctx: AppContext, input: SessionEndEvent): Pro
   writeEndRecord(ctx.paths.stateRoot, input.sessionId, {
     reason: input.reason,
     endedAtMs: ctx.rt.now(),
+    modesUsed: readTurnState(ctx.paths.stateRoot, input.sessionId).modes ?? [],
   });
   await ctx.rt.spawnJob(extractionJob(ctx, input));
   return undefined;

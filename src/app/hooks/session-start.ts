@@ -17,10 +17,12 @@ import {
   readSessionStarted,
   reclaimSession,
   recordInjectedContext,
+  writeEndRecord,
   writeSessionStarted,
 } from "../../sessions/index.js";
 import { type AppContext, ensureProjectState } from "../context.js";
 import { buildSessionContext, harnessLoadsMemoryMd } from "../inject/session-context.js";
+import { readTurnState } from "../turn-state.js";
 
 export async function onSessionStart(
   ctx: AppContext,
@@ -84,6 +86,10 @@ export async function onSessionStart(
     let queued = 0;
     for (const id of findReclaimableSessions(paths.stateRoot, input.sessionId, rt.isAlive)) {
       const r = reclaimSession(paths.stateRoot, id, now);
+      // The record keeps its end; only the modes the dead session's turn ends saw are merged in.
+      const modes = readTurnState(paths.stateRoot, id).modes ?? [];
+      if (r.endRecordWritten && modes.length)
+        writeEndRecord(paths.stateRoot, id, { reason: "reclaimed", endedAtMs: now, modesUsed: modes });
       if (r.queued) queued++;
       ctx.event("session_reclaimed", {
         session_id: id,

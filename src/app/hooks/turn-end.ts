@@ -12,7 +12,7 @@ import { foldToolLog } from "../../project/index.js";
 import type { AppContext } from "../context.js";
 import type { ExtractRequest, RecoverRequest } from "../jobs/request.js";
 import { captureRememberTags } from "../remember.js";
-import { updateTurnState } from "../turn-state.js";
+import { mergeModes, turnModes, updateTurnState } from "../turn-state.js";
 
 /** The extraction job of a session's transcript. */
 export function extractionJob(
@@ -79,6 +79,8 @@ export async function onTurnEnd(
     if (isStop) s.stops++;
     due = !isStop || s.stops - s.lastExtractionStop >= config.extraction.everyNTurns;
     if (due) s.lastExtractionStop = s.stops;
+    const modes = turnModes(input.permissionMode, config.kairos);
+    if (modes.length) s.modes = mergeModes(s.modes, modes);
   });
   // Before a compaction the harness starts the compacted session right after this hook returns: the
   // offline summary is written here, within the hook, so that start always injects it; the job's
