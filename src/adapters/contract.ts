@@ -57,6 +57,17 @@ export interface TranscriptAdapter {
   sniff(head: string): boolean;
   /** The transcripts of this harness under its default directories, newest first. */
   find(env: Env, home: string): TranscriptRef[];
+  /**
+   * The main-session transcripts of the project at `projectRoot` changed after `sinceMs` (ms since the
+   * epoch; undefined = any), found cheaply (directory reads and stats, at most a small head read of a
+   * changed file); each names its session id. The auto-dream's session gate counts them.
+   */
+  sessionsTouchedSince(
+    env: Env,
+    home: string,
+    projectRoot: string,
+    sinceMs: number | undefined,
+  ): TranscriptRef[];
   /** The native hook events the recorded session implies, in order (replay). */
   deriveHooks(path: string, opts?: { fallbackCwd?: string }): ReplayHook[];
   /**
@@ -178,6 +189,12 @@ export interface HarnessAdapter {
    * unchanged, and otherwise says that the new block replaces the earlier one.
    */
   resumeKeepsContext?: boolean;
+  /**
+   * The longest hook `additionalContext` (UTF-16 units) the harness puts into the model's request
+   * whole; absent = no cap was seen. Above it Claude Code 2.1.332 saves the context to a file and gives
+   * the model its path and a 2 KB preview; Codex 0.171.0 truncates it (head and tail kept).
+   */
+  inlineContextMaxChars?: number;
   /** The kind of a tool by its harness name. */
   toolKind(name: string): ToolKind;
   /** The project directory the harness tells its hooks and child processes, from `env`, if any. */

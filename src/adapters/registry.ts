@@ -6,7 +6,7 @@ import { HARNESSES, type HarnessName } from "../harness/index.js";
 import { projectDir as claudeProjectDir } from "./claude-code/env.js";
 import { harnessPid as claudeHarnessPid } from "./claude-code/memory-index.js";
 import { projectDir as codexProjectDir } from "./codex/env.js";
-import type { Env, HarnessAdapter } from "./contract.js";
+import type { Env, HarnessAdapter, TranscriptRef } from "./contract.js";
 import { projectDir as geminiProjectDir } from "./gemini/env.js";
 
 export type {
@@ -51,6 +51,45 @@ export async function loadAdapter(name: HarnessName): Promise<HarnessAdapter> {
 /** Every adapter, in HARNESSES order. */
 export async function allAdapters(): Promise<HarnessAdapter[]> {
   return Promise.all(HARNESSES.map((h) => loadAdapter(h)));
+}
+
+/** A session found by its transcript: which harness, its id, when the transcript last changed (ms). */
+export interface TouchedSession {
+  harness: HarnessName;
+  sessionId: string;
+  mtimeMs: number;
+}
+
+/**
+ * Loads the three harnesses' transcript finders only (not the adapters) and returns a sync function:
+ * the main sessions of the project at `projectRoot` whose transcripts changed after `sinceMs`, every
+ * harness's (`TranscriptAdapter.sessionsTouchedSince`). A finder that throws counts nothing.
+ */
+export async function loadSessionFinder(): Promise<
+  (env: Env, home: string, projectRoot: string, sinceMs: number | undefined) => TouchedSession[]
+> {
+  const [c, x, g] = await Promise.all([
+    import("./claude-code/transcript-find.js"),
+    import("./codex/transcript-find.js"),
+    import("./gemini/transcript-files.js"),
+  ]);
+  const finders: [HarnessName, (e: Env, h: string, r: string, s: number | undefined) => TranscriptRef[]][] = [
+    ["claude-code", (e, _h, r, s) => c.claudeSessionsTouchedSince(e, r, s)],
+    ["codex", x.codexSessionsTouchedSince],
+    ["gemini", g.geminiSessionsTouchedSince],
+  ];
+  return (env, home, projectRoot, sinceMs) => {
+    const out: TouchedSession[] = [];
+    for (const [harness, find] of finders) {
+      try {
+        for (const t of find(env, home, projectRoot, sinceMs))
+          if (t.sessionId) out.push({ harness, sessionId: t.sessionId, mtimeMs: t.mtimeMs });
+      } catch {
+        // an unreadable harness directory: no sessions from it
+      }
+    }
+    return out;
+  };
 }
 
 /**

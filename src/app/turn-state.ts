@@ -20,6 +20,14 @@ export interface TurnState {
    * The end record's `modes_used`.
    */
   modes?: string[];
+  /** Set by SessionStart when the harness's inline cap cut the project MEMORY.md; the first prompt gives the rest and clears it. */
+  indexContinuesAt?: IndexContinuation;
+}
+
+/** Where a cut MEMORY.md continues (0-based line of the prompt-ready index) and the harness's inline cap. */
+export interface IndexContinuation {
+  fromLine: number;
+  maxChars: number;
 }
 
 /** Longest first prompt kept, in code points. */

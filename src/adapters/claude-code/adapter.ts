@@ -11,7 +11,11 @@ import { loadsMemoryIndex } from "./memory-index.js";
 import { transcriptRetention } from "./retention.js";
 import { toolKind } from "./tools.js";
 import { deriveReplayHooks, readClaudeTranscript } from "./transcript.js";
-import { findClaudeTranscripts, sniffClaudeTranscript } from "./transcript-find.js";
+import {
+  claudeSessionsTouchedSince,
+  findClaudeTranscripts,
+  sniffClaudeTranscript,
+} from "./transcript-find.js";
 
 export const claudeCodeAdapter: HarnessAdapter = {
   name: "claude-code",
@@ -22,12 +26,16 @@ export const claudeCodeAdapter: HarnessAdapter = {
   formatHook: formatClaudeHook,
   salvageHook: salvageClaudeHook,
   loadsMemoryIndex,
+  // 2.1.332 saved a 9,990-character context (plus its 38-character "SessionStart hook additional
+  // context: " label) to a file with a 2 KB preview; 9,000 stayed inline.
+  inlineContextMaxChars: 9_900,
   toolKind,
   projectDir,
   transcripts: {
     read: readClaudeTranscript,
     sniff: sniffClaudeTranscript,
     find: (env) => findClaudeTranscripts(env),
+    sessionsTouchedSince: (env, _home, root, since) => claudeSessionsTouchedSince(env, root, since),
     deriveHooks: deriveReplayHooks,
     retention: transcriptRetention,
   },

@@ -1,7 +1,7 @@
 /** The Claude Code transcripts on this machine: `<config dir>/projects/<project key>/<session id>.jsonl`. */
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { claudeConfigDir } from "../../paths/index.js";
+import { claudeConfigDir, matchesProjectKey } from "../../paths/index.js";
 import type { Env, TranscriptRef } from "../contract.js";
 
 /**
@@ -64,4 +64,33 @@ export function sniffClaudeTranscript(head: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The main-session transcripts of the project at `projectRoot` changed after `sinceMs` (ms since the
+ * epoch; undefined = any): the `*.jsonl` files of `<config dir>/projects/<project key>/` (the key of
+ * `projectRoot`, long-path suffix variants included), as Claude Code 2.1.332 counts sessions for its
+ * auto-dream gate. One readdir of `projects/`, one per matching directory, one stat per file;
+ * subagent transcripts are not sessions. Unreadable entries are skipped.
+ */
+export function claudeSessionsTouchedSince(
+  env: Env,
+  projectRoot: string,
+  sinceMs: number | undefined,
+): TranscriptRef[] {
+  const root = join(claudeConfigDir(env), "projects");
+  const out: TranscriptRef[] = [];
+  let dirs: string[];
+  try {
+    dirs = readdirSync(root).filter((d) => matchesProjectKey(d, projectRoot));
+  } catch {
+    return out;
+  }
+  for (const d of dirs)
+    for (const n of list(join(root, d))) {
+      const before = out.length;
+      push(out, join(root, d, n), n.slice(0, -6));
+      if (out.length > before && sinceMs !== undefined && out[before]!.mtimeMs <= sinceMs) out.pop();
+    }
+  return out.sort((a, b) => b.mtimeMs - a.mtimeMs);
 }

@@ -13,7 +13,7 @@ import { parseVersion, registrations, SCOPES, settingsPath } from "./install.js"
 import { trust, trustState, untrust } from "./install-trust.js";
 import { toolKind } from "./tools.js";
 import { readCodexRollout, sniffRollout } from "./transcript.js";
-import { findRollouts } from "./transcript-find.js";
+import { codexSessionsTouchedSince, findRollouts } from "./transcript-find.js";
 
 export const codexAdapter: HarnessAdapter = {
   name: "codex",
@@ -25,12 +25,16 @@ export const codexAdapter: HarnessAdapter = {
   salvageHook: salvageHookInput,
   // Codex CLI 0.171.0 replays the developer messages of earlier SessionStart hooks on `codex exec resume`.
   resumeKeepsContext: true,
+  // 0.171.0 kept an 8,000-byte context whole and truncated a 12,000-byte one ("Warning: truncated
+  // output", head and tail kept); it counts about 4 bytes a token, so non-ASCII text reaches it sooner.
+  inlineContextMaxChars: 9_000,
   toolKind,
   projectDir,
   transcripts: {
     read: readCodexRollout,
     sniff: sniffRollout,
     find: findRollouts,
+    sessionsTouchedSince: codexSessionsTouchedSince,
     deriveHooks: deriveCodexHooks,
   },
   install: {

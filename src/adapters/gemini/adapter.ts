@@ -12,6 +12,7 @@ import { HOOK_EVENT_TYPES, HOOK_EVENTS } from "./hook-types.js";
 import { executable, registrations, scopes, settingsPath } from "./install.js";
 import { toolKind } from "./tools.js";
 import { conversationPath, findGeminiTranscripts, readGeminiTranscript, sniffGemini } from "./transcript.js";
+import { geminiSessionsTouchedSince } from "./transcript-files.js";
 
 export const geminiAdapter: HarnessAdapter = {
   name: "gemini",
@@ -29,6 +30,7 @@ export const geminiAdapter: HarnessAdapter = {
     read: readGeminiTranscript,
     sniff: sniffGemini,
     find: findGeminiTranscripts,
+    sessionsTouchedSince: geminiSessionsTouchedSince,
     deriveHooks: deriveGeminiHooks,
     resolve: conversationPath,
   },

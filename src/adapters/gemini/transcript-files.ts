@@ -161,3 +161,59 @@ export function findSessions(env: Env, home: string): TranscriptRef[] {
   }
   return out.sort((a, b) => b.mtimeMs - a.mtimeMs);
 }
+
+/**
+ * The main-session files of the project at `projectRoot` changed after `sinceMs` (ms; undefined =
+ * any): `<gemini dir>/tmp/<slug>/chats/session-*.jsonl` for the slugs whose `.project_root` is
+ * `projectRoot` (one small read per slug), each stat'ed; a changed file's header (first line) gives
+ * the full session id (its name has only 8 characters of it). Subagent files are not sessions.
+ */
+export function geminiSessionsTouchedSince(
+  env: Env,
+  home: string,
+  projectRoot: string,
+  sinceMs: number | undefined,
+): TranscriptRef[] {
+  const tmp = join(env.GEMINI_CLI_HOME || home, ".gemini", "tmp");
+  const out: TranscriptRef[] = [];
+  let slugs: string[];
+  try {
+    slugs = readdirSync(tmp);
+  } catch {
+    return out;
+  }
+  let registered: unknown;
+  try {
+    const reg = readSmall(join(dirname(tmp), "projects.json"), 4 * 1024 * 1024);
+    registered = reg
+      ? (JSON.parse(reg) as { projects?: Record<string, unknown> }).projects?.[projectRoot]
+      : undefined;
+  } catch {
+    // an unreadable registry: the .project_root files decide
+  }
+  for (const slug of slugs) {
+    const own =
+      slug === registered || readSmall(join(tmp, slug, ".project_root"), 64 * 1024)?.trim() === projectRoot;
+    if (!own) continue;
+    const chats = join(tmp, slug, "chats");
+    let names: string[];
+    try {
+      names = readdirSync(chats).filter((n) => SESSION_FILE.test(n));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const path = join(chats, name);
+      try {
+        const st = statSync(path);
+        if (!st.isFile() || (sinceMs !== undefined && st.mtimeMs <= sinceMs)) continue;
+        const id = readHeader(path)?.sessionId;
+        if (typeof id !== "string" || id === "") continue;
+        out.push({ path, sessionId: id, cwd: projectRoot, mtimeMs: st.mtimeMs, sizeBytes: st.size });
+      } catch {
+        // vanished
+      }
+    }
+  }
+  return out.sort((a, b) => b.mtimeMs - a.mtimeMs);
+}

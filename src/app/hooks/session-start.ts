@@ -22,12 +22,12 @@ import {
 } from "../../sessions/index.js";
 import { type AppContext, ensureProjectState } from "../context.js";
 import { buildSessionContext, harnessLoadsMemoryMd } from "../inject/session-context.js";
-import { readTurnState } from "../turn-state.js";
+import { type IndexContinuation, readTurnState, updateTurnState } from "../turn-state.js";
 
 export async function onSessionStart(
   ctx: AppContext,
   input: SessionStartEvent,
-  adapter: Pick<HarnessAdapter, "loadsMemoryIndex" | "resumeKeepsContext">,
+  adapter: Pick<HarnessAdapter, "loadsMemoryIndex" | "resumeKeepsContext" | "inlineContextMaxChars">,
 ): Promise<string | undefined> {
   const { paths, rt } = ctx;
   const now = rt.now();
@@ -107,12 +107,29 @@ export async function onSessionStart(
     const { pruneWorkingMemory } = await import("../../notepad/index.js");
     pruneWorkingMemory(paths.notepad, now);
   });
+  let indexCut: IndexContinuation | undefined;
   const context = buildSessionContext(ctx, {
     source: input.source,
     sessionId: input.sessionId,
     harnessLoadsMemoryMd: harnessLoadsMemoryMd(ctx, adapter),
     warnings,
     failures,
+    ...(adapter.inlineContextMaxChars !== undefined
+      ? {
+          inlineCapChars: adapter.inlineContextMaxChars,
+          onIndexCut: (fromLine: number) => {
+            indexCut = { fromLine, maxChars: adapter.inlineContextMaxChars! };
+          },
+        }
+      : {}),
+  });
+  await step("recording where MEMORY.md continues", () => {
+    // The first prompt of this session gives the rest of a cut index (hooks/prompt.ts).
+    if (indexCut || readTurnState(paths.stateRoot, input.sessionId).indexContinuesAt)
+      updateTurnState(paths.stateRoot, input.sessionId, (s) => {
+        if (indexCut) s.indexContinuesAt = indexCut;
+        else delete s.indexContinuesAt;
+      });
   });
   // One log line for the whole hook, however many steps failed (DESIGN.md §6).
   if (failures.length)

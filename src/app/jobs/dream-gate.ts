@@ -4,6 +4,7 @@
  * reason, so `memdir status` can show why dreams do not run.
  */
 import { join } from "node:path";
+import { loadSessionFinder } from "../../adapters/registry.js";
 // The gate files only, not jobs/dream/index.js: the planner, the model path and the date library load
 // only when a dream runs.
 import { evaluateDreamGates, type GateResult } from "../../jobs/dream/gates.js";
@@ -22,6 +23,12 @@ export type DreamTrigger = "auto" | "manual" | "scheduled";
 export const dreamScanStateFile = (ctx: AppContext): string =>
   join(ctx.paths.stateDir, "dream-scan-state.json");
 
+/** The project's sessions found by their transcripts (`adapters/registry.ts` `loadSessionFinder`). */
+export type SessionFinder = Awaited<ReturnType<typeof loadSessionFinder>>;
+
+/** Loads the transcript finders for the session gate (dynamic imports of the three finder modules). */
+export const loadDreamSessionFinder = (): Promise<SessionFinder> => loadSessionFinder();
+
 export interface DreamGateCheck {
   result: GateResult;
   /** The session scan, when the session gate ran (the gather phase reuses it). */
@@ -32,11 +39,14 @@ export interface DreamGateCheck {
  * Evaluates the gates for the project of `ctx`, cheapest first, and records a skip as a
  * `dream_skipped` event (`reason` = disabled | time | sessions, with the detail).
  * `sessionId` = the current session, never counted. `force` skips the time and session gates.
+ * `findSessions` adds the sessions whose transcripts changed since the last consolidation (Claude Code's
+ * `projects/<key>/*.jsonl`, the project's Codex rollouts and Gemini CLI session files), sessions memdir
+ * did not record included; without it only the end records count.
  * @throws MemdirError LOCK_TIMEOUT (scan state lock, 3 s) and fs errors of the scan.
  */
 export function checkDreamGates(
   ctx: AppContext,
-  o: { trigger: DreamTrigger; force?: boolean; sessionId?: string },
+  o: { trigger: DreamTrigger; force?: boolean; sessionId?: string; findSessions?: SessionFinder },
 ): DreamGateCheck {
   const { config, paths, rt } = ctx;
   const nowMs = rt.now();
@@ -56,6 +66,12 @@ export function checkDreamGates(
         sessionsDir: paths.sessionsDir,
         sinceMs: last,
         ...(o.sessionId ? { excludeSessionId: o.sessionId } : {}),
+        ...(o.findSessions
+          ? {
+              transcriptSessions: () =>
+                o.findSessions!(rt.env, rt.env.HOME ?? "", paths.projectRoot, last).map((s) => s.sessionId),
+            }
+          : {}),
       });
       return scan.count;
     },
@@ -88,7 +104,8 @@ export function sessionsForGather(ctx: AppContext, gate: DreamGateCheck, session
  */
 export async function maybeStartDream(ctx: AppContext, sessionId: string): Promise<void> {
   try {
-    const g = checkDreamGates(ctx, { trigger: "auto", sessionId });
+    const findSessions = await loadDreamSessionFinder();
+    const g = checkDreamGates(ctx, { trigger: "auto", sessionId, findSessions });
     if (!g.result.open) return;
     await ctx.rt.spawnJob({ kind: "dream", sessionId, cwd: ctx.paths.projectRoot });
   } catch (e) {

@@ -34,7 +34,12 @@ import {
 import { type AppContext, ensureProjectState, projectContext } from "../context.js";
 import { openModel } from "../model/provider.js";
 import type { Runtime } from "../runtime.js";
-import { checkDreamGates, type DreamTrigger, sessionsForGather } from "./dream-gate.js";
+import {
+  checkDreamGates,
+  type DreamTrigger,
+  loadDreamSessionFinder,
+  sessionsForGather,
+} from "./dream-gate.js";
 import { DREAM_STATE_FILE, type Gathered, gatherDream, prefixHash, readDreamState } from "./dream-gather.js";
 import type { DreamRequest } from "./request.js";
 
@@ -181,9 +186,11 @@ export async function runDream(rt: Runtime, o: DreamOptions): Promise<DreamOutco
   recoverStaleConsolidationLock(paths.memoryDir, { pid: rt.pid, isAlive: rt.isAlive });
   // Only the auto trigger and `memdir dream --gated` wait for the gates; the lock applies to every run.
   const gatesApply = o.trigger === "auto" || (o.trigger === "manual" && o.gated === true);
+  const skipGates = o.force === true || !gatesApply;
   const gate = checkDreamGates(ctx, {
     trigger: o.trigger,
-    force: o.force === true || !gatesApply,
+    force: skipGates,
+    ...(skipGates ? {} : { findSessions: await loadDreamSessionFinder() }),
     ...(o.sessionId ? { sessionId: o.sessionId } : {}),
   });
   if (!gate.result.open) {

@@ -1,7 +1,8 @@
 /**
  * The session gate's scan: the sessions touched
  * since the last consolidation, read from the session end records `<stateRoot>/sessions/<id>.json`
- * (DESIGN.md §3.2), skipping sessions without substantive interaction; and its 10-minute throttle
+ * (DESIGN.md §3.2), skipping sessions without substantive interaction, plus the sessions memdir did not
+ * record whose transcripts changed since (as Claude Code counts them); and its 10-minute throttle
  * (Claude Code `SESSION_SCAN_INTERVAL_MS`), kept in a small JSON state file. Sync: the Stop hook
  * calls it.
  */
@@ -117,6 +118,8 @@ interface ScanState {
   sessionIds: string[];
   skippedIds: string[];
   unreadable: number;
+  /** Sessions found only by their transcripts (see `ThrottledScanOptions.transcriptSessions`). */
+  transcriptIds?: string[];
 }
 
 export interface ThrottledScanOptions {
@@ -128,9 +131,17 @@ export interface ThrottledScanOptions {
   excludeSessionId?: string;
   /** Default SESSION_SCAN_INTERVAL_MS (600,000 ms). */
   intervalMs?: number;
+  /**
+   * The ids of the project's sessions whose transcripts changed after `sinceMs` (every harness's,
+   * sessions memdir never recorded included), called only when the scan runs. Those that the end
+   * records already counted or skipped as not substantive are not counted again.
+   */
+  transcriptSessions?: () => string[];
 }
 
 export interface ThrottledScan extends SessionScan {
+  /** Sessions counted from their transcripts alone (no end record counted or skipped them), sorted. */
+  transcriptIds: string[];
   /** true: the result is the cached scan (no directory read). */
   cached: boolean;
   /** When the returned scan ran, ms since the epoch. */
@@ -157,11 +168,23 @@ function result(s: ScanState, cached: boolean, exclude: string | undefined): Thr
   const sessionIds = s.sessionIds.filter((id) => typeof id === "string" && id !== exclude);
   const skippedIds = s.skippedIds.filter((id) => typeof id === "string" && id !== exclude);
   const unreadable = typeof s.unreadable === "number" ? s.unreadable : 0;
-  return { count: sessionIds.length, sessionIds, skippedIds, unreadable, cached, scannedAtMs: s.scannedAtMs };
+  const transcriptIds = (Array.isArray(s.transcriptIds) ? s.transcriptIds : []).filter(
+    (id) => typeof id === "string" && id !== exclude,
+  );
+  return {
+    count: sessionIds.length + transcriptIds.length,
+    sessionIds,
+    skippedIds,
+    transcriptIds,
+    unreadable,
+    cached,
+    scannedAtMs: s.scannedAtMs,
+  };
 }
 
 /**
- * `countSessionsSince`, at most once per `intervalMs` (10 minutes): within the window
+ * `countSessionsSince` plus the sessions only their transcripts show (`transcriptSessions`), at most
+ * once per `intervalMs` (10 minutes); `count` = both. Within the window
  * (`0 ≤ nowMs − scannedAtMs < intervalMs`) and for the same `sessionsDir` and `sinceMs`, the cached
  * ids are returned without reading the directory (minus `excludeSessionId`, so every session shares
  * one cache); otherwise the directory is scanned (without exclusion), the state file rewritten
@@ -180,6 +203,10 @@ export function scanThrottled(stateFile: string, nowMs: number, opts: ThrottledS
       const again = validState(readJsonFile<unknown>(stateFile, null, true), opts, nowMs, interval);
       if (again) return result(again, true, opts.excludeSessionId);
       const scan = countSessionsSince(opts.sessionsDir, opts.sinceMs);
+      const seen = new Set([...scan.sessionIds, ...scan.skippedIds]);
+      const transcriptIds = [...new Set(opts.transcriptSessions?.() ?? [])]
+        .filter((id) => id !== "" && !seen.has(id))
+        .sort();
       const state: ScanState = {
         version: 1,
         sessionsDir: opts.sessionsDir,
@@ -188,6 +215,7 @@ export function scanThrottled(stateFile: string, nowMs: number, opts: ThrottledS
         sessionIds: scan.sessionIds,
         skippedIds: scan.skippedIds,
         unreadable: scan.unreadable,
+        transcriptIds,
       };
       writeJsonAtomic(stateFile, state, { durable: false });
       return result(state, false, opts.excludeSessionId);
