@@ -55,11 +55,12 @@ export interface SessionContextOptions {
   onIndexCut?: (fromLine: number) => void;
 }
 
-/** Caps per part (UTF-16 units, fence included): no part can crowd out the ones after it. */
+/**
+ * Caps per part (UTF-16 units, fence included): no part can crowd out the ones after it. The project
+ * MEMORY.md has none: it is whole, or (under a harness's inline cap) gets the room the others leave.
+ */
 export const PART_CAPS = {
   userIndex: 2_500,
-  /** Only when the harness caps hook context and the index goes last; otherwise the whole index. */
-  projectIndex: 4_000,
   notepadPriority: 800,
   projectFacts: 1_500,
   recentSessions: 900,
@@ -68,7 +69,8 @@ export const PART_CAPS = {
 } as const;
 
 /**
- * Builds the SessionStart `additionalContext` text (≤ config.sessionStartBudgetChars UTF-16 units).
+ * Builds the SessionStart `additionalContext` text: ≤ config.sessionStartBudgetChars UTF-16 units
+ * (plus the whole project MEMORY.md when the harness has no inline cap; ≤ min(budget, cap) with one).
  * Each part is read on its own: a part that fails (an unreadable file, a memory dir that is a file)
  * becomes a health warning and the other parts are still injected.
  */
