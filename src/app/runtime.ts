@@ -26,6 +26,8 @@ export interface Runtime {
    */
   spawnJob(request: JobRequest): Promise<void>;
   isAlive(pid: number): boolean;
+  /** Where harnesses' managed (policy) settings are read from, when not the platform's dir (tests). */
+  managedSettingsDir?: string;
 }
 
 /** Env marker set on memdir's own background jobs: memdir's hooks are no-ops inside them. */

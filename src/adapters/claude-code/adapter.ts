@@ -22,6 +22,7 @@ export const claudeCodeAdapter: HarnessAdapter = {
   formatHook: formatClaudeHook,
   salvageHook: salvageClaudeHook,
   loadsMemoryIndex,
+  followsMemorySwitch: true,
   toolKind,
   projectDir,
   transcripts: {
