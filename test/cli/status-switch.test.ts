@@ -12,7 +12,8 @@ function sandbox() {
   const home = tempDir("memdir-cli-switch-");
   const claude = join(home, ".claude");
   const project = join(home, "project");
-  for (const d of [claude, join(project, ".git"), join(project, ".claude")]) mkdirSync(d, { recursive: true });
+  for (const d of [claude, join(project, ".git"), join(project, ".claude")])
+    mkdirSync(d, { recursive: true });
   const env = {
     HOME: home,
     MEMDIR_HOME: join(home, ".memdir"),
@@ -64,7 +65,9 @@ describe("memdir status and Claude Code's memory switches", () => {
     const st = s.status();
     expect(st.paths.memoryDir.startsWith(join(s.claude, "projects"))).toBe(true);
     expect(st.memoryDirFrom).toMatch(/^default/);
-    expect(st.sessionMemory.ignored).toEqual([expect.stringContaining(`${committed} (project settings) is not followed`)]);
+    expect(st.sessionMemory.ignored).toEqual([
+      expect.stringContaining(`${committed} (project settings) is not followed`),
+    ]);
     expect(s.text()).toContain("not followed autoMemoryDirectory in");
 
     const user = join(s.claude, "settings.json");
