@@ -15,7 +15,7 @@
  * - `user`: `<CLAUDE_CONFIG_DIR or ~/.claude>/settings.json`.
  * A missing file, a file that is not JSON and a value of the wrong type count as unset (Claude Code drops them too).
  */
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { readTextIfExists } from "../../core/fs.js";
 import { claudeConfigDir } from "../../paths/index.js";
@@ -73,8 +73,10 @@ function keysOf(text: string | undefined): Keys {
   };
 }
 
+/** A regular file's text (at most 1 MiB), else undefined; an absent file costs one stat, no exception. */
 function readSafe(path: string): string | undefined {
   try {
+    if (!statSync(path, { throwIfNoEntry: false })?.isFile()) return undefined;
     return readTextIfExists(path, 1 << 20);
   } catch {
     return undefined; // unreadable, a directory, too large: unset
@@ -102,6 +104,7 @@ function policyFiles(dir: string): string[] {
   const files = [join(dir, "managed-settings.json")];
   try {
     const d = join(dir, "managed-settings.d");
+    if (!statSync(d, { throwIfNoEntry: false })?.isDirectory()) return files;
     for (const n of readdirSync(d).sort())
       if (n.endsWith(".json") && !n.startsWith(".")) files.push(join(d, n));
   } catch {

@@ -6,6 +6,7 @@
  * every `-p` (non-interactive) session as trusted; memdir cannot tell such a session from a hook and
  * follows the record only.
  */
+import { statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { readTextIfExists } from "../../core/fs.js";
 import { homeDir } from "../../paths/index.js";
@@ -22,7 +23,9 @@ export function globalConfigFile(env: Env): string {
 function trustedProjects(env: Env): Record<string, { hasTrustDialogAccepted?: unknown }> {
   let text: string | undefined;
   try {
-    text = readTextIfExists(globalConfigFile(env), 16 << 20);
+    const file = globalConfigFile(env);
+    if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return {};
+    text = readTextIfExists(file, 16 << 20);
   } catch {
     return {};
   }
