@@ -7,7 +7,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { claudeCodeAdapter } from "../../../src/adapters/claude-code/adapter.js";
+import { buildStatus } from "../../../src/app/commands/status.js";
+import { projectContext } from "../../../src/app/context.js";
 import { runHook } from "../../../src/app/hooks/run.js";
+import { harnessLoadsMemoryMd } from "../../../src/app/inject/session-context.js";
 import type { HarnessName } from "../../../src/harness/index.js";
 import { appSandbox } from "../../helpers/app-sandbox.js";
 import { listFiles } from "../../helpers/tree-hash.js";
@@ -143,4 +147,36 @@ describe("memdir's hooks in a Claude Code session with auto memory off", () => {
       expect(existsSync(join(s.project, ".memdir"))).toBe(true);
     },
   );
+});
+
+describe("the memory dir and MEMORY.md with Claude Code's settings", () => {
+  const ctxOf = (s: Setup) => projectContext(s.rt, s.project);
+
+  it("follows trusted local settings and the user's, never the repository's; status names the file", () => {
+    const s = setup();
+    s.json(s.committed, { autoMemoryDirectory: "~/from-repo" });
+    expect(ctxOf(s).paths.memoryDirSource).toBe("default");
+    expect(buildStatus(ctxOf(s)).sessionMemory.ignored).toEqual([
+      expect.stringContaining("(project settings) is not followed"),
+    ]);
+    s.json(s.local, { autoMemoryDirectory: "~/from-local" });
+    expect(ctxOf(s).paths.memoryDirSource).toBe("default"); // not trusted yet
+    s.json(join(s.home, ".claude", ".claude.json"), {
+      projects: { [s.project]: { hasTrustDialogAccepted: true } },
+    });
+    const ctx = ctxOf(s);
+    expect(ctx.paths.memoryDir).toBe(join(s.home, "from-local"));
+    const st = buildStatus(ctx);
+    expect(st.memoryDirFrom).toBe(`autoMemoryDirectory in ${s.local} (local settings)`);
+    // Claude Code takes local over project settings too: the repository's value decides nothing here.
+    expect(st.sessionMemory.ignored).toEqual([]);
+  });
+
+  it("memdir injects MEMORY.md itself when Claude Code may read another dir (a value memdir does not follow)", () => {
+    const s = setup();
+    writeFileSync(join(s.home, ".memdir", "config.json"), JSON.stringify({ harnessLoadsMemoryMd: "auto" }));
+    expect(harnessLoadsMemoryMd(ctxOf(s), claudeCodeAdapter)).toBe(true);
+    s.json(s.committed, { autoMemoryDirectory: "~/from-repo" });
+    expect(harnessLoadsMemoryMd(ctxOf(s), claudeCodeAdapter)).toBe(false);
+  });
 });
