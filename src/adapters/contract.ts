@@ -16,6 +16,26 @@ import type { TranscriptReadBounds, TranscriptSlice } from "../transcripts/types
 /** Environment as adapters see it (a Runtime's `env`). */
 export type Env = Readonly<Record<string, string | undefined>>;
 
+/**
+ * What a harness's own settings say about memory for one project (Claude Code's `autoMemoryEnabled`,
+ * `autoMemoryDirectory` and its switches), each part read on first use and at most once.
+ */
+export interface HarnessMemorySettings {
+  /** Whether the harness's memory is on for the session, and the switch or setting that decided. */
+  enabled(): { on: boolean; decidedBy: string };
+  /** Where the harness's settings move the memory dir, from sources memdir trusts. */
+  directory(): MemoryDirectoryChoice;
+}
+
+export interface MemoryDirectoryChoice {
+  /** The absolute, normalized dir, and where it was set; undefined = not moved. */
+  use?: { dir: string; from: string };
+  /** Values memdir does not follow, each with why (for `memdir status`). */
+  ignored: string[];
+  /** True when the harness may read its memory from another dir than memdir's (a value memdir ignored). */
+  harnessMayDiffer: boolean;
+}
+
 /** A hook input too large to parse: where it ran and the text that may carry `<remember>` notes. */
 export interface SalvagedHook {
   cwd: string;
@@ -180,9 +200,14 @@ export interface HarnessAdapter {
   /**
    * True when the harness loads the project's MEMORY.md index into its context itself (Claude Code's auto
    * memory), so memdir does not inject it again. `harnessMemoryDir`: the memory dir in use is the one
-   * the harness reads. Absent = the harness never loads it.
+   * the harness reads; `memory`: what the harness's settings say. Absent = the harness never loads it.
    */
-  loadsMemoryIndex?(env: Env, o: { harnessMemoryDir: boolean; projectRoot?: string }): boolean;
+  loadsMemoryIndex?(o: { harnessMemoryDir: boolean; memory: HarnessMemorySettings }): boolean;
+  /**
+   * True when the user can turn this harness's own memory off for a session (Claude Code's auto-memory
+   * switches): memdir's hooks then do nothing at all in that session. Absent = no such switch.
+   */
+  followsMemorySwitch?: boolean;
   /**
    * True when a resumed session still holds the context earlier SessionStart hooks gave (Codex CLI
    * 0.171.0 replays it from the rollout): on resume memdir then injects nothing when its context is

@@ -3,17 +3,20 @@
  * adapters load lazily, so a hook loads only its own harness's code.
  */
 import { HARNESSES, type HarnessName } from "../harness/index.js";
-import { projectDir as claudeProjectDir } from "./claude-code/env.js";
-import { harnessPid as claudeHarnessPid } from "./claude-code/memory-index.js";
+
+import { harnessPid as claudeHarnessPid, projectDir as claudeProjectDir } from "./claude-code/env.js";
+import { claudeMemorySettings } from "./claude-code/memory-settings.js";
 import { projectDir as codexProjectDir } from "./codex/env.js";
-import type { Env, HarnessAdapter, TranscriptRef } from "./contract.js";
+import type { Env, HarnessAdapter, HarnessMemorySettings, TranscriptRef } from "./contract.js";
 import { projectDir as geminiProjectDir } from "./gemini/env.js";
 
 export type {
   Env,
   HarnessAdapter,
+  HarnessMemorySettings,
   HookRegistration,
   InstallScope,
+  MemoryDirectoryChoice,
   ReplayHook,
   SalvagedHook,
   TranscriptRef,
@@ -113,4 +116,26 @@ export function harnessOwnerPid(env: Env): number | undefined {
 export function harnessProjectDir(env: Env): string | undefined {
   // Gemini CLI also sets Claude Code's variable, to the same directory.
   return geminiProjectDir(env) ?? claudeProjectDir(env) ?? codexProjectDir(env);
+}
+
+/** Where a project's harness settings are looked up. */
+export interface HarnessSettingsPlaces {
+  /** The directory the harness was started in (its project dir), else the cwd. */
+  launchDir: string;
+  /** The main checkout of `launchDir`, and the top level of its own checkout, when inside git. */
+  canonicalRoot?: string;
+  worktreeRoot?: string;
+  /** The managed (policy) settings dir, when not the platform's (tests). */
+  managedDir?: string;
+  /** `process.platform`. */
+  platform: string;
+}
+
+/**
+ * What the harnesses' own settings say about memory for a project: Claude Code's (the only harness here
+ * whose settings move its memory dir or switch memory off; Codex CLI 0.171.0 and Gemini CLI 0.61.0 have
+ * no such setting). Reads nothing until asked.
+ */
+export function harnessMemorySettings(env: Env, where: HarnessSettingsPlaces): HarnessMemorySettings {
+  return claudeMemorySettings(env, where);
 }

@@ -5,12 +5,18 @@
 
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { harnessProjectDir } from "../adapters/registry.js";
+import {
+  type HarnessMemorySettings,
+  harnessMemorySettings,
+  harnessProjectDir,
+} from "../adapters/registry.js";
 import { loadUserConfigSync, type UserConfig } from "../config/index.js";
 import { appendLog, type LogLevel } from "../core/log.js";
 import {
   assertContained,
   ensureStateRoot,
+  findGitRoot,
+  type GitRootInfo,
   memdirHome,
   type ProjectPaths,
   recordOwnStateRoot,
@@ -30,6 +36,8 @@ export interface AppContext {
   configWarnings: string[];
   /** What memdir found about this project's paths and did something about (a `.memdir/` git tracks): shown at SessionStart and by status. */
   notices: string[];
+  /** What the harness's own settings say about memory here (the switches, the memory dir), read once. */
+  harnessMemory: HarnessMemorySettings;
   /** One line in `<memdirHome>/logs/memdir.log`. */
   log(level: LogLevel, source: string, msg: string, extra?: Record<string, unknown>): void;
   /** One record in `<memdirHome>/logs/events.jsonl` (extractions, skips, failures; read by `memdir status`). */
@@ -111,12 +119,37 @@ export function localTimeZone(ctx: Pick<AppContext, "config" | "rt">): string {
   return ctx.config.timeZone ?? ctx.rt.timeZone ?? "UTC";
 }
 
-export function projectContext(rt: Runtime, cwd: string, opts: { unsafeOk?: boolean } = {}): AppContext {
+/** The git root of `cwd` (null outside git) and the harness's memory settings for it; reads nothing else yet. */
+export function harnessMemoryFor(
+  rt: Runtime,
+  cwd: string,
+): { git: GitRootInfo | null; harnessMemory: HarnessMemorySettings } {
+  const git = findGitRoot(cwd) ?? null;
+  const launchDir = harnessProjectDir(rt.env) ?? cwd;
+  const launchGit = launchDir === cwd ? git : (findGitRoot(launchDir) ?? null);
+  const harnessMemory = harnessMemorySettings(rt.env, {
+    launchDir,
+    ...(launchGit ? { canonicalRoot: launchGit.canonicalRoot, worktreeRoot: launchGit.worktreeRoot } : {}),
+    ...(rt.managedSettingsDir ? { managedDir: rt.managedSettingsDir } : {}),
+    platform: process.platform,
+  });
+  return { git, harnessMemory };
+}
+
+export function projectContext(
+  rt: Runtime,
+  cwd: string,
+  opts: { unsafeOk?: boolean; known?: ReturnType<typeof harnessMemoryFor> } = {},
+): AppContext {
   const configWarnings: string[] = [];
   const config = loadUserConfigSync(memdirHome(rt.env), (e) =>
     configWarnings.push(`${e.message.split("\n")[0]} (ignored); ${e.hint}`),
   );
-  let paths = resolveProjectPaths({ cwd, env: rt.env, trustedConfig: config });
+  const { git, harnessMemory } = opts.known ?? harnessMemoryFor(rt, cwd);
+  let paths = resolveProjectPaths(
+    { cwd, env: rt.env, trustedConfig: config, harnessDirectory: () => harnessMemory.directory().use },
+    git,
+  );
   const notices: string[] = [];
   if (paths.stateRootSource === "project") {
     // A `.memdir/` that came with the repository is never used, whatever it holds (links included).
@@ -134,6 +167,7 @@ export function projectContext(rt: Runtime, cwd: string, opts: { unsafeOk?: bool
     config,
     configWarnings,
     notices,
+    harnessMemory,
     log: (level, source, msg, extra) => logLine(paths.logFile, rt, level, source, msg, extra),
     // `kind` is the event's own: a `kind` in `data` (an error kind) is kept as `error_kind`.
     event: (kind, { kind: dataKind, ...data }) =>

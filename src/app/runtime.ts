@@ -31,6 +31,8 @@ export interface Runtime {
    * of config `timeZone`. Absent = UTC (test runtimes stay host-independent).
    */
   timeZone?: string;
+  /** Where harnesses' managed (policy) settings are read from, when not the platform's dir (tests). */
+  managedSettingsDir?: string;
 }
 
 /** Env marker set on memdir's own background jobs: memdir's hooks are no-ops inside them. */

@@ -1,17 +1,16 @@
 /**
  * Memory dir resolution, DESIGN.md §3.1 (seed 000 `getAutoMemPath`; Claude Code 2.1.x), first match wins:
  * 1. env `MEMDIR_MEMORY_DIR` (absolute, used as is);
- * 2. `autoMemoryDirectory` from a TRUSTED source only: memdir's user config, then Claude Code's USER
- *    settings (`<CLAUDE_CONFIG_DIR or ~/.claude>/settings.json`, so memdir and Claude Code keep sharing
- *    one dir); never a settings file inside the repository (a cloned repo must not redirect where memory
- *    is written);
+ * 2. `autoMemoryDirectory` from a TRUSTED source only: memdir's user config, then the dir a harness
+ *    adapter read from the harness's own trusted settings (`harnessDirectory`: Claude Code's managed,
+ *    `--settings`, trusted local and user settings, so memdir and Claude Code keep sharing one dir); never a
+ *    settings file committed to the repository (a cloned repo must not redirect where memory is written);
  * 3. `<CLAUDE_CONFIG_DIR or ~/.claude>/projects/<projectKey(canonical git root or cwd)>/memory`.
  * The result is NFC-normalized and has no trailing separator.
  */
 import { isAbsolute, join, normalize, resolve } from "node:path";
 import type { UserConfig } from "../config/types.js";
 import { MemdirError } from "../core/errors.js";
-import { readTextIfExists } from "../core/fs.js";
 import { truncateCodePoints } from "../core/text.js";
 import { findGitRoot, type GitRootInfo } from "./git-root.js";
 import { claudeConfigDir, type Env, envPath, homeDir } from "./home.js";
@@ -24,6 +23,11 @@ export interface MemoryDirOptions {
   env: Env;
   /** The user config (or another trusted source such as a CLI flag). Never repository settings. */
   trustedConfig?: Pick<UserConfig, "autoMemoryDirectory"> | undefined;
+  /**
+   * An absolute dir a harness adapter read from the harness's trusted settings, and where it was set;
+   * called only when no earlier rule decides (it may read files).
+   */
+  harnessDirectory?: (() => { dir: string; from: string } | undefined) | undefined;
 }
 
 export type MemoryDirSource = "env" | "config" | "claude-settings" | "default";
@@ -34,6 +38,8 @@ export interface ResolvedMemoryDir {
   source: MemoryDirSource;
   /** The path the key is derived from: the canonical git root, or the cwd outside git. */
   projectRoot: string;
+  /** For `claude-settings`: the settings file (and scope) that set it. */
+  from?: string;
 }
 
 /**
@@ -83,14 +89,14 @@ export function resolveMemoryDirDetailed(
       projectRoot,
     };
   }
-  const fromClaude = claudeUserSetting(opts.env);
-  if (fromClaude !== undefined) {
+  const fromHarness = opts.harnessDirectory?.();
+  if (fromHarness !== undefined)
     return {
-      memoryDir: tidy(expandAutoMemoryDirectory(fromClaude, opts.env)),
+      memoryDir: tidy(fromHarness.dir),
       source: "claude-settings",
       projectRoot,
+      from: fromHarness.from,
     };
-  }
   const dir = join(claudeConfigDir(opts.env), "projects", projectKey(projectRoot), "memory");
   return { memoryDir: tidy(dir), source: "default", projectRoot };
 }
@@ -98,22 +104,6 @@ export function resolveMemoryDirDetailed(
 /** The memory dir for `cwd` (DESIGN.md §3.1). Same errors as `resolveMemoryDirDetailed`. */
 export function resolveMemoryDir(opts: MemoryDirOptions): string {
   return resolveMemoryDirDetailed(opts).memoryDir;
-}
-
-/**
- * `autoMemoryDirectory` from Claude Code's user settings file, or undefined (missing file, invalid JSON,
- * not a non-empty string: Claude Code itself ignores such values).
- */
-function claudeUserSetting(env: Env): string | undefined {
-  const text = readTextIfExists(join(claudeConfigDir(env), "settings.json"));
-  if (text === undefined || !text.includes("autoMemoryDirectory")) return undefined;
-  try {
-    const v = (JSON.parse(text.replace(/^\uFEFF/, "")) as { autoMemoryDirectory?: unknown })
-      .autoMemoryDirectory;
-    return typeof v === "string" && v.trim() !== "" ? v : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function tidy(p: string): string {

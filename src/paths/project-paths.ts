@@ -1,6 +1,6 @@
 /** The bundle of every path a hook or job needs for one project (ARCHITECTURE.md "paths/"). */
 import { join } from "node:path";
-import { findGitRoot } from "./git-root.js";
+import { findGitRoot, type GitRootInfo } from "./git-root.js";
 import { envPath, homeDir, memdirHome } from "./home.js";
 import { type MemoryDirOptions, type MemoryDirSource, resolveMemoryDirDetailed } from "./memory-dir.js";
 import { projectKey } from "./project-key.js";
@@ -14,6 +14,8 @@ export interface ProjectPaths {
   memoryDir: string;
   /** Which rule chose `memoryDir`; only `default` dirs are claimed with `claimMemoryDir`. */
   memoryDirSource: MemoryDirSource;
+  /** For `claude-settings`: the settings file (and scope) that set the memory dir. */
+  memoryDirFrom?: string;
   /** The `.memdir/` state root (DESIGN.md §3.2). Not created here: see `ensureStateRoot`. */
   stateRoot: string;
   /** `env`: `MEMDIR_STATE_DIR` chose it (outside the project, the user's own); `project`: inside the project. */
@@ -51,13 +53,13 @@ export interface ProjectPaths {
 
 /**
  * Resolves every project path for `cwd`. Cheap enough for every hook event: no subprocess, one
- * upward walk for `.git` (plus three small reads in a linked worktree) and one for the workspace
- * marker. Creates nothing.
+ * upward walk for `.git` (plus three small reads in a linked worktree; skipped when `knownGit` is given,
+ * `null` = outside git) and one for the workspace marker. Creates nothing.
  * @throws MemdirError BAD_INPUT (cwd), BAD_PATH (env paths, missing HOME), BAD_CONFIG (autoMemoryDirectory).
  */
-export function resolveProjectPaths(opts: MemoryDirOptions): ProjectPaths {
+export function resolveProjectPaths(opts: MemoryDirOptions, knownGit?: GitRootInfo | null): ProjectPaths {
   assertCwd(opts.cwd);
-  const git = findGitRoot(opts.cwd) ?? null;
+  const git = knownGit === undefined ? (findGitRoot(opts.cwd) ?? null) : knownGit;
   const mem = resolveMemoryDirDetailed(opts, git);
   const home = opts.env.HOME || opts.env.USERPROFILE ? homeDir(opts.env) : undefined;
   const stateRoot = resolveStateRoot({ cwd: opts.cwd, env: opts.env, home }, git);
@@ -66,6 +68,7 @@ export function resolveProjectPaths(opts: MemoryDirOptions): ProjectPaths {
     projectRoot: mem.projectRoot,
     memoryDir: mem.memoryDir,
     memoryDirSource: mem.source,
+    ...(mem.from === undefined ? {} : { memoryDirFrom: mem.from }),
     ...statePaths(stateRoot),
     stateRootSource: envPath(opts.env, "MEMDIR_STATE_DIR") === undefined ? "project" : "env",
     memdirHome: mh,

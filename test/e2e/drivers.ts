@@ -27,6 +27,8 @@ export interface RunOptions {
   compact?: boolean;
   extraArgs?: string[];
   timeoutMs?: number;
+  /** Claude Code: environment variables added to the run's. */
+  env?: Record<string, string>;
 }
 
 export interface Run {
@@ -78,6 +80,7 @@ export const claude: Driver = {
       ...(typeof o.resume === "string" ? { resume: o.resume } : {}),
       ...(o.compact ? { compact: true } : {}),
       ...(o.extraArgs ? { extraArgs: o.extraArgs } : {}),
+      ...(o.env ? { env: o.env } : {}),
       timeoutMs: o.timeoutMs ?? 60_000,
     });
     const hookRuns = r.events

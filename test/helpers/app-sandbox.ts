@@ -32,6 +32,8 @@ export function appSandbox(
     pid: process.pid,
     ownerPid: process.pid,
     isAlive: () => true,
+    // Never the machine's /etc/claude-code: a test writes managed settings here when it needs them.
+    managedSettingsDir: join(home, "managed-settings"),
     spawnJob: async (r) => {
       jobs.push(jobArgv(r));
       requests.push(r);

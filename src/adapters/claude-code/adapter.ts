@@ -26,6 +26,7 @@ export const claudeCodeAdapter: HarnessAdapter = {
   formatHook: formatClaudeHook,
   salvageHook: salvageClaudeHook,
   loadsMemoryIndex,
+  followsMemorySwitch: true,
   // 2.1.332 saved a 9,990-character context (plus its 38-character "SessionStart hook additional
   // context: " label) to a file with a 2 KB preview; 9,000 stayed inline.
   inlineContextMaxChars: 9_900,

@@ -5,3 +5,12 @@ import type { Env } from "../contract.js";
 export function projectDir(env: Env): string | undefined {
   return env.CLAUDE_PROJECT_DIR || undefined;
 }
+
+/**
+ * The harness process that owns the session: `CLAUDE_PID` when Claude Code sets it (2.1.x sets it for
+ * hooks and tools), else undefined (the caller walks up from the hook's parent process).
+ */
+export function harnessPid(env: Env): number | undefined {
+  const n = Number(env.CLAUDE_PID);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}

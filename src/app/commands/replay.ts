@@ -147,6 +147,9 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
     pid: process.pid,
     ownerPid: process.pid,
     isAlive: () => true,
+    // The machine's managed Claude Code settings are not the sandbox's (a policy turning memory off would
+    // silence the replayed hooks).
+    managedSettingsDir: join(home, "managed-settings"),
     spawnJob: async (r) => {
       jobs.push(r);
     },

@@ -18,6 +18,13 @@ export interface StatusReport {
   /** Why memdir is off for this project (a directory it would write to is a symbolic link), or null. */
   refused: string | null;
   paths: Record<string, string>;
+  /** Which rule chose the memory dir: `MEMDIR_MEMORY_DIR`, memdir's config, a harness settings file, or the default. */
+  memoryDirFrom: string;
+  /**
+   * Whether memdir runs in a Claude Code session started here with this environment (its auto-memory
+   * switches and settings), the switch or setting that decided, and harness settings memdir does not follow.
+   */
+  sessionMemory: { on: boolean; decidedBy: string; ignored: string[] };
   counts: {
     projectMemories: number;
     userMemories: number;
@@ -65,6 +72,19 @@ function countNotepad(file: string): number {
 
 const JOB_LIMIT_EVENTS = new Set(["job_timeout", "job_memory_exceeded", "job_input_refused"]);
 
+function memoryDirFrom(paths: AppContext["paths"]): string {
+  switch (paths.memoryDirSource) {
+    case "env":
+      return "MEMDIR_MEMORY_DIR";
+    case "config":
+      return `autoMemoryDirectory in ${paths.memdirHome}/config.json`;
+    case "claude-settings":
+      return `autoMemoryDirectory in ${paths.memoryDirFrom ?? "the harness settings"}`;
+    default:
+      return "default (the harness's own memory dir for this project)";
+  }
+}
+
 export function buildStatus(ctx: AppContext): StatusReport {
   const { paths } = ctx;
   const project = scanTopics(paths.memoryDir);
@@ -102,6 +122,7 @@ export function buildStatus(ctx: AppContext): StatusReport {
     warnings.push((e as Error).message.split("\n")[0] ?? "bad MEMDIR_LLM");
   }
   const now = ctx.rt.now();
+  const sw = ctx.harnessMemory.enabled();
   const lastMs = readLastConsolidatedAt(paths.memoryDir);
   const running = dreamInProgress(paths.memoryDir);
   return {
@@ -119,6 +140,8 @@ export function buildStatus(ctx: AppContext): StatusReport {
       wiki: paths.wikiDir,
       ledger: paths.ledgerFile,
     },
+    memoryDirFrom: memoryDirFrom(paths),
+    sessionMemory: { on: sw.on, decidedBy: sw.decidedBy, ignored: ctx.harnessMemory.directory().ignored },
     counts: {
       projectMemories: project.topics.length,
       userMemories: user.topics.length,

@@ -7,7 +7,7 @@
 
 import { statSync } from "node:fs";
 import type { HarnessAdapter } from "../../adapters/registry.js";
-import { loadAdapter } from "../../adapters/registry.js";
+import { harnessProjectDir, loadAdapter } from "../../adapters/registry.js";
 import { describeError, isMemdirError, type MemdirError } from "../../core/errors.js";
 import {
   DEFAULT_HARNESS,
@@ -17,7 +17,14 @@ import {
   type ParsedHook,
 } from "../../harness/index.js";
 import { containsSecret } from "../../privacy/index.js";
-import { type AppContext, ensureProjectState, fallbackLogFile, logLine, projectContext } from "../context.js";
+import {
+  type AppContext,
+  ensureProjectState,
+  fallbackLogFile,
+  harnessMemoryFor,
+  logLine,
+  projectContext,
+} from "../context.js";
 import { JOB_ENV_MARKER, type Runtime } from "../runtime.js";
 
 /** A UUID (the session ids harnesses make) is never a secret: the full secret pass is skipped for it. */
@@ -104,6 +111,14 @@ export async function runHook(
   const source =
     opts.harness && opts.harness !== DEFAULT_HARNESS ? `hook:${opts.harness}:${event}` : `hook:${event}`;
   const adapter = await loadAdapter(opts.harness ?? DEFAULT_HARNESS);
+  // A session in which the user turned the harness's memory off (Claude Code's auto-memory switches and
+  // settings): nothing at all, not even a log line. The settings are those of the session's launch dir.
+  let known: ReturnType<typeof harnessMemoryFor> | undefined;
+  const launchDir = harnessProjectDir(rt.env) ?? rt.cwd;
+  if (adapter.followsMemorySwitch) {
+    known = harnessMemoryFor(rt, launchDir);
+    if (!known.harnessMemory.enabled().on) return "";
+  }
   if (!adapter.hookEvents.includes(event)) {
     logLine(
       fallbackLogFile(rt),
@@ -153,7 +168,7 @@ export async function runHook(
   }
   let ctx: AppContext | undefined;
   try {
-    ctx = projectContext(rt, cwd);
+    ctx = projectContext(rt, cwd, known && cwd === launchDir ? { known } : {});
     // Every hook writes session state: `.memdir/` and its `.gitignore` exist before the first write
     // (SessionStart does it as one of its steps, so a failure there still injects the rest).
     if (input.type !== "sessionStart") ensureProjectState(ctx);

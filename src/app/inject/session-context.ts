@@ -29,9 +29,7 @@ export function harnessLoadsMemoryMd(
   if (typeof v === "boolean") return v;
   const harnessMemoryDir =
     ctx.paths.memoryDirSource === "default" || ctx.paths.memoryDirSource === "claude-settings";
-  return (
-    adapter.loadsMemoryIndex?.(ctx.rt.env, { harnessMemoryDir, projectRoot: ctx.paths.projectRoot }) ?? false
-  );
+  return adapter.loadsMemoryIndex?.({ harnessMemoryDir, memory: ctx.harnessMemory }) ?? false;
 }
 
 export interface SessionContextOptions {

@@ -31,6 +31,13 @@ export function formatStatus(s: StatusReport & { harnesses?: HarnessInstallStatu
   }
   out.push(color.bold("paths"));
   for (const [k, v] of Object.entries(s.paths)) out.push(`  ${k.padEnd(14)} ${v}`);
+  out.push(`  ${"memoryDir from".padEnd(14)} ${s.memoryDirFrom}`);
+  const sm = s.sessionMemory;
+  out.push("", color.bold("Claude Code sessions here"));
+  out.push(
+    `  memdir       ${sm.on ? "on" : color.bold("off: its hooks do nothing (Claude Code's auto memory is off)")}; decided by ${sm.decidedBy}`,
+  );
+  for (const i of sm.ignored) out.push(`  not followed ${i}`);
   out.push("", color.bold("counts"));
   for (const [k, v] of Object.entries(s.counts)) out.push(`  ${k.padEnd(16)} ${v}`);
   const m = s.model;
