@@ -51,20 +51,25 @@ function recordSkips(ctx: AppContext, skipped: Skipped[]): void {
     });
 }
 
-/** After a pull: conflicts recorded (state + events), MEMORY.md rebuilt when files changed. */
+/** Conflicts kept both sides of: recorded in the sync state (SessionStart and status name them) and as events. */
+export function recordConflicts(ctx: AppContext, files: string[]): void {
+  if (files.length === 0) return;
+  const { memoryDir } = ctx.paths;
+  const at = iso(ctx);
+  updateTeamState(memoryDir, (s) => ({
+    ...s,
+    conflicts: [
+      ...(s.conflicts ?? []).filter((c) => !files.includes(c.file)),
+      ...files.map((file) => ({ file, at })),
+    ],
+  }));
+  for (const file of files) ctx.event("team_conflict", { file, memory_dir: memoryDir });
+}
+
+/** After a pull: conflicts recorded, MEMORY.md rebuilt when files changed. */
 function afterPull(ctx: AppContext, p: PullResult): void {
   const { memoryDir } = ctx.paths;
-  if (p.conflicts.length > 0) {
-    const at = iso(ctx);
-    updateTeamState(memoryDir, (s) => ({
-      ...s,
-      conflicts: [
-        ...(s.conflicts ?? []).filter((c) => !p.conflicts.includes(c.file)),
-        ...p.conflicts.map((file) => ({ file, at })),
-      ],
-    }));
-    for (const file of p.conflicts) ctx.event("team_conflict", { file, memory_dir: memoryDir });
-  }
+  recordConflicts(ctx, p.conflicts);
   if (p.updated) {
     rebuildIndex(memoryDir);
     ctx.event("team_pulled", { memory_dir: memoryDir, conflicts: p.conflicts.length });

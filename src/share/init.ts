@@ -1,19 +1,22 @@
 /**
  * `memdir team init`: a dedicated repository cloned into `<memory dir>/team/`, or a folder of the
  * project repository (`--in-repo <path>`) recorded in `<memory dir>/.team.json`. Files already in the
- * team dir are kept (they show up as local changes the next push sends through the gates).
+ * team dir are kept (new ones are local changes the next push sends through the gates).
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { MemdirError } from "../core/errors.js";
 import { writeJsonAtomic } from "../core/json.js";
 import { uniqueSuffix } from "../core/unique.js";
 import { TEAM_CONFIG_FILE, type TeamConfig } from "../store/index.js";
+import { keepBoth } from "./conflict.js";
 import { type Env, GIT_NETWORK_TIMEOUT_MS, GitError, git } from "./git.js";
 
 export interface InitResult {
   config: TeamConfig;
   teamDir: string;
+  /** Files that were in the team dir and differ from the remote's: both versions kept (conflict.ts). */
+  conflicts: string[];
 }
 
 function initFailed(what: string, e: GitError | string, hint: string): MemdirError {
@@ -25,11 +28,37 @@ function initFailed(what: string, e: GitError | string, hint: string): MemdirErr
   });
 }
 
+/**
+ * Moves the clone's `.git` into a team dir that already holds files: the remote's files missing here are
+ * checked out, a file here that differs from the remote's keeps both versions; files only here stay as
+ * new local files. Returns the files with both versions.
+ */
+async function adoptExisting(clone: string, teamDir: string, env: Env, nowIso: string): Promise<string[]> {
+  renameSync(join(clone, ".git"), join(teamDir, ".git"));
+  rmSync(clone, { recursive: true, force: true });
+  const opts = { cwd: teamDir, env };
+  await git(["reset", "--quiet"], opts); // the index follows HEAD; the files here are not touched
+  const list = async (flag: string) =>
+    (await git(["ls-files", flag, "-z"], opts)).stdout.split("\0").filter((p) => p !== "");
+  const missing = await list("--deleted");
+  if (missing.length > 0) await git(["checkout", "--", ...missing], opts);
+  const differ = (await list("--modified")).filter((p) => !missing.includes(p));
+  for (const p of differ) {
+    const theirs = await git(["show", `HEAD:${p}`], opts);
+    writeFileSync(
+      join(teamDir, p),
+      keepBoth(readFileSync(join(teamDir, p), "utf8"), theirs.stdout, "HEAD", nowIso),
+    );
+  }
+  return differ;
+}
+
 /** Clones `remote` into `<memoryDir>/team` (keeping files already there). Throws MemdirError IO when git fails. */
 export async function initTeamRemote(
   memoryDir: string,
   remote: string,
   env: Env,
+  nowIso: string,
   timeoutMs = GIT_NETWORK_TIMEOUT_MS,
 ): Promise<InitResult> {
   const teamDir = join(memoryDir, "team");
@@ -55,14 +84,10 @@ export async function initTeamRemote(
       "check the URL and that `git ls-remote <remote>` works without a prompt",
     );
   }
-  if (existing) {
-    renameSync(join(target, ".git"), join(teamDir, ".git"));
-    rmSync(target, { recursive: true, force: true });
-    await git(["reset", "--quiet"], { cwd: teamDir, env }); // the index follows HEAD; local files stay as they are
-  }
+  const conflicts = existing ? await adoptExisting(target, teamDir, env, nowIso) : [];
   const config: TeamConfig = { mode: "repo", remote };
   writeJsonAtomic(join(memoryDir, TEAM_CONFIG_FILE), config);
-  return { config, teamDir };
+  return { config, teamDir, conflicts };
 }
 
 /**
@@ -98,5 +123,5 @@ export async function initTeamInRepo(
   mkdirSync(abs, { recursive: true });
   const config: TeamConfig = { mode: "in-repo", repoRoot, path: rel.split(sep).join("/") };
   writeJsonAtomic(join(memoryDir, TEAM_CONFIG_FILE), config);
-  return { config, teamDir: abs };
+  return { config, teamDir: abs, conflicts: [] };
 }

@@ -145,6 +145,30 @@ describe("team memory over git", () => {
     await expect(teamPromote(alice.ctx(), "one-more")).rejects.toThrow(/team memory is full/);
   });
 
+  it("init keeps files already in memory/team/ and the next push sends them through the gates", async () => {
+    const remote = bareRemote();
+    const alice = teammate("alice");
+    await teamInit(alice.ctx(), { remote });
+    writeFileSync(
+      join(alice.memoryDir, "team", "shared.md"),
+      "---\nname: shared\ndescription: d\ntype: project\n---\nS.\n",
+    );
+    await teamPush(alice.ctx());
+    const bob = teammate("bob");
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(join(bob.memoryDir, "team"), { recursive: true });
+    writeFileSync(
+      join(bob.memoryDir, "team", "old.md"),
+      "---\nname: old\ndescription: d\ntype: project\n---\nFrom before.\n",
+    );
+    await teamInit(bob.ctx(), { remote });
+    expect(bob.team("old.md")).toContain("From before.");
+    expect(bob.team("shared.md")).toContain("S.");
+    expect(bob.index()).toContain("(team/old.md)");
+    expect((await teamPush(bob.ctx())).pushed).toBe(true);
+    expect(remoteFiles(remote)).toEqual(["old.md", "shared.md"]);
+  });
+
   it("the combined MEMORY.md keeps team lines through a personal write and drops them when the file goes", async () => {
     const { alice } = await twoTeammates();
     writeFileSync(

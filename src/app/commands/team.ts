@@ -22,7 +22,14 @@ import {
 } from "../../share/index.js";
 import { rebuildIndex } from "../../store/index.js";
 import type { AppContext } from "../context.js";
-import { openConflicts, pullNow, pushNow, TEAM_TIMEOUT_ENV, teamRepo } from "../team-sync.js";
+import {
+  openConflicts,
+  pullNow,
+  pushNow,
+  recordConflicts,
+  TEAM_TIMEOUT_ENV,
+  teamRepo,
+} from "../team-sync.js";
 
 function notSetUp(ctx: AppContext): MemdirError {
   return new MemdirError("NOT_FOUND", "team memory is not set up for this project", {
@@ -50,8 +57,10 @@ export async function teamInit(
         memoryDir,
         o.remote ?? "",
         ctx.rt.env,
+        new Date(ctx.rt.now()).toISOString(),
         Number.isFinite(t) && t > 0 ? t : undefined,
       );
+  recordConflicts(ctx, init.conflicts);
   rebuildIndex(memoryDir);
   ctx.event("team_init", { mode: init.config.mode, memory_dir: memoryDir });
   const pull =
