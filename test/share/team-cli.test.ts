@@ -1,6 +1,6 @@
 /** `memdir team …` through the built bin: two teammates (two homes) and a bare remote, real git. */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BIN } from "../helpers/bin.js";
@@ -74,5 +74,24 @@ describe("memdir team (CLI)", () => {
     expect(b.run("job", "team-sync", "--session", "s1", "--cwd", b.project).code).toBe(0);
     expect(remoteFiles(remote)).toEqual(["ci.md", "more.md"]);
     expect(b.run("team", "status").out).toMatch(/entries: 2\/200/);
+  });
+
+  it("the dream never moves or changes team files, and MEMORY.md keeps their lines", () => {
+    const remote = bareRemote();
+    const a = person("a");
+    expect(a.run("team", "init", remote).code).toBe(0);
+    const team =
+      "---\nname: deploy\ndescription: Deploys go out on Fridays\ntype: project\n---\nDeploys go out on Fridays.\n";
+    writeFileSync(join(a.memoryDir, "team", "deploy.md"), team);
+    expect(a.run("team", "push").code).toBe(0);
+    const topic = (n: string) =>
+      `---\nname: ${n}\ndescription: Deploys go out on Fridays\ntype: project\n---\nDeploys go out on Fridays.\n`;
+    writeFileSync(join(a.memoryDir, "deploy-day.md"), topic("deploy-day"));
+    writeFileSync(join(a.memoryDir, "deploys.md"), topic("deploys"));
+    const d = a.run("dream", "--force", "--json");
+    expect(d.code).toBe(0);
+    expect(readFileSync(join(a.memoryDir, "team", "deploy.md"), "utf8")).toBe(team);
+    expect(a.run("team", "status", "--json").out).toContain('"changed": []');
+    expect(readFileSync(join(a.memoryDir, "MEMORY.md"), "utf8")).toContain("(team/deploy.md)");
   });
 });
