@@ -94,8 +94,13 @@ export async function pullNow(
 }
 
 /** Pushes now, whatever the rate limit and the session's suppression say (an explicit act). */
-export async function pushNow(ctx: AppContext, repo: TeamRepo, message?: string): Promise<PushResult> {
-  const r = await pushTeam(repo, { nowIso: iso(ctx), ...(message ? { message } : {}) });
+export async function pushNow(
+  ctx: AppContext,
+  repo: TeamRepo,
+  message?: string,
+  opts: { ffOnly?: boolean } = {},
+): Promise<PushResult> {
+  const r = await pushTeam(repo, { nowIso: iso(ctx), ...(message ? { message } : {}), ...opts });
   recordSkips(ctx, [...r.commit.skipped, ...r.blocked]);
   if (r.pull) afterPull(ctx, { ...r.pull, failure: undefined });
   if (r.commit.deferred.length > 0)
@@ -159,7 +164,8 @@ export async function autoPush(ctx: AppContext, sessionId: string): Promise<Auto
     return "rate-limited";
   }
   updateTeamState(memoryDir, (s) => ({ ...s, lastAutoPushMs: now }));
-  const r = await pushNow(ctx, repo);
+  // In a project repository the automatic push never merges teammates' work into the user's branch.
+  const r = await pushNow(ctx, repo, undefined, { ffOnly: repo.config.mode === "in-repo" });
   if (!r.failure) return "done";
   if (PERMANENT.has(r.failure.kind)) {
     updateTeamState(memoryDir, (s) => ({

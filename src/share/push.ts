@@ -1,7 +1,9 @@
 /**
  * Pushing team memory: commit local changes through the gates, pull (merge) what teammates pushed,
  * scan every file the push would send once more (a file committed by hand gets the same gates), then
- * `git push`; a push the remote rejected because it moved on is pulled and tried once more.
+ * `git push`; a push the remote rejected because it moved on is pulled and tried once more. `ffOnly`
+ * (the automatic push of an in-repo team dir) never merges into the project's branch: a branch that
+ * diverged fails with kind `merge` and waits for an explicit push.
  */
 import { type CommitResult, commitLocal, type Skipped } from "./commit.js";
 import { secretGate, sizeGate, TEAM_FILE_MAX_BYTES } from "./gates.js";
@@ -77,7 +79,7 @@ async function scanOutgoing(repo: TeamRepo, paths: string[], scanned: Set<string
 
 export async function pushTeam(
   repo: TeamRepo,
-  opts: { nowIso: string; message?: string },
+  opts: { nowIso: string; message?: string; ffOnly?: boolean },
 ): Promise<PushResult> {
   const commit = await commitLocal(repo, opts.message ?? "memdir: update team memory");
   const res: PushResult = { commit, pushed: false, upToDate: false, blocked: [] };
@@ -88,7 +90,7 @@ export async function pushTeam(
       failure: { kind: "no-remote", message: "the team repository has no remote to push to" },
     };
   for (let attempt = 0; attempt < 2; attempt++) {
-    res.pull = await pullTeam(repo, { nowIso: opts.nowIso });
+    res.pull = await pullTeam(repo, { nowIso: opts.nowIso, ...(opts.ffOnly ? { ffOnly: true } : {}) });
     if (res.pull.failure) return { ...res, failure: res.pull.failure };
     const head = await revParse(repo, "HEAD");
     const base = await revParse(repo, up.trackingRef);

@@ -3,7 +3,8 @@
  * after a change is rate-limited, and a remote that cannot be reached suppresses pushes for the
  * session, said once. Also `--in-repo`: a folder of the project repository, only its files committed.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
+import { type AddressInfo, createServer, type Socket } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { teamInit, teamPromote, teamPull, teamPush } from "../../src/app/commands/team.js";
@@ -65,31 +66,51 @@ describe("automatic team sync", () => {
     expect(remoteFiles(remote)).toEqual(["a.md", "b.md"]);
   });
 
-  for (const [what, url, timeout] of [
-    ["a file:// remote that does not exist", "file:///nonexistent/memdir-team.git", undefined],
-    ["an unroutable address (time bound)", "http://10.255.255.1/team.git", "1500"],
-  ] as const) {
+  /** A TCP server that accepts connections and never answers: git waits until memdir's time bound kills it. */
+  async function silentServer(): Promise<{ url: string; close: () => Promise<void> }> {
+    const sockets: Socket[] = [];
+    const server = createServer((sock) => void sockets.push(sock));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}/team.git`,
+      close: () => {
+        for (const s of sockets) s.destroy();
+        return new Promise((r) => server.close(() => r()));
+      },
+    };
+  }
+
+  for (const what of ["a file:// remote that does not exist", "a remote that never answers (time bound)"]) {
     it(`a remote that cannot be reached: ${what} suppresses pushes for the session, said once`, async () => {
-      const remote = bareRemote();
-      const alice = teammate("alice", timeout ? { env: { MEMDIR_TEAM_GIT_TIMEOUT_MS: timeout } } : {});
-      await teamInit(alice.ctx(), { remote });
-      sh(join(alice.memoryDir, "team"), "remote", "set-url", "origin", url);
-      writeFileSync(join(alice.memoryDir, "team", "a.md"), topic("a"));
-      const t = Date.now();
-      expect(await autoPush(alice.ctx(), "s1")).toBe("failed");
-      expect(Date.now() - t).toBeLessThan(10_000);
-      alice.setClock(T0 + 10 * AUTO_PUSH_INTERVAL_MS);
-      expect(await autoPush(alice.ctx(), "s1")).toBe("suppressed");
-      writeFileSync(join(alice.memoryDir, "team", "b.md"), topic("b"));
-      expect(await autoPush(alice.ctx(), "s1")).toBe("suppressed");
-      const said = events(alice, "push_suppressed");
-      expect(said).toHaveLength(1);
-      expect(said[0]).toMatchObject({ reason: "unreachable", permanent: true, session_id: "s1" });
-      expect(readTeamState(alice.memoryDir).suppressed?.sessionId).toBe("s1");
-      // The next session tries again (and is told again).
-      expect(await autoPush(alice.ctx(), "s2")).toBe("failed");
-      expect(events(alice, "push_suppressed")).toHaveLength(2);
-      expect(remoteFiles(remote)).toEqual([]);
+      const silent = what.includes("never") ? await silentServer() : undefined;
+      const url = silent ? silent.url : "file:///nonexistent/memdir-team.git";
+      try {
+        const remote = bareRemote();
+        const alice = teammate("alice", silent ? { env: { MEMDIR_TEAM_GIT_TIMEOUT_MS: "1500" } } : {});
+        await teamInit(alice.ctx(), { remote });
+        sh(join(alice.memoryDir, "team"), "remote", "set-url", "origin", url);
+        writeFileSync(join(alice.memoryDir, "team", "a.md"), topic("a"));
+        const t = Date.now();
+        expect(await autoPush(alice.ctx(), "s1")).toBe("failed");
+        const took = Date.now() - t;
+        expect(took).toBeLessThan(10_000);
+        if (silent) expect(took).toBeGreaterThanOrEqual(1400); // it waited for the bound, then gave up
+        alice.setClock(T0 + 10 * AUTO_PUSH_INTERVAL_MS);
+        expect(await autoPush(alice.ctx(), "s1")).toBe("suppressed");
+        writeFileSync(join(alice.memoryDir, "team", "b.md"), topic("b"));
+        expect(await autoPush(alice.ctx(), "s1")).toBe("suppressed");
+        const said = events(alice, "push_suppressed");
+        expect(said).toHaveLength(1);
+        expect(said[0]).toMatchObject({ reason: "unreachable", permanent: true, session_id: "s1" });
+        expect(readTeamState(alice.memoryDir).suppressed?.sessionId).toBe("s1");
+        // The next session tries again (and is told again).
+        expect(await autoPush(alice.ctx(), "s2")).toBe("failed");
+        expect(events(alice, "push_suppressed")).toHaveLength(2);
+        expect(remoteFiles(remote)).toEqual([]);
+      } finally {
+        await silent?.close();
+      }
     });
   }
 
@@ -141,6 +162,31 @@ describe("team memory in a folder of the project repository (--in-repo)", () => 
     expect(again.pushed).toBe(false);
     expect(again.failure?.kind).toBe("outside");
     expect(remoteFiles(origin)).not.toContain("app.js");
+  });
+
+  it("the automatic push never merges teammates' work into the project's branch; an explicit push does", async () => {
+    const origin = bareRemote();
+    const seed = projectClone(origin, "seed");
+    writeFileSync(join(seed, "README.md"), "project\n");
+    sh(seed, "add", "README.md");
+    sh(seed, "commit", "-q", "-m", "init");
+    sh(seed, "push", "-q", "origin", "HEAD:main");
+    const pa = projectClone(origin, "a");
+    const alice = teammate("alice", { project: pa });
+    await teamInit(alice.ctx(), { inRepo: "team-memory" });
+    // A teammate pushes code; Alice has a team change pending.
+    writeFileSync(join(seed, "code.js"), "theirs\n");
+    sh(seed, "add", "code.js");
+    sh(seed, "commit", "-q", "-m", "code");
+    sh(seed, "push", "-q", "origin", "HEAD:main");
+    writeFileSync(join(pa, "team-memory", "t.md"), topic("t"));
+    expect(await autoPush(alice.ctx(), "s1")).toBe("failed");
+    expect(existsSync(join(pa, "code.js"))).toBe(false);
+    expect(events(alice, "team_push_failed")).toMatchObject([{ reason: "merge" }]);
+    expect(events(alice, "push_suppressed")).toEqual([]);
+    const r = await teamPush(alice.ctx());
+    expect(r.pushed).toBe(true);
+    expect(remoteFiles(origin).sort()).toEqual(["README.md", "code.js", "team-memory/t.md"]);
   });
 
   it("refuses a path outside the repository", async () => {
