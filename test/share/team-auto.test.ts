@@ -48,6 +48,16 @@ describe("automatic team sync", () => {
     expect(bob.requests.filter((r) => r.kind === "team-sync")).toHaveLength(2);
   });
 
+  it("the jobs a turn starts push a pending team change (push after a change)", async () => {
+    const remote = bareRemote();
+    const alice = teammate("alice");
+    await teamInit(alice.ctx(), { remote });
+    writeFileSync(join(alice.memoryDir, "team", "a.md"), topic("a"));
+    await runJob(alice.ctx().rt, { kind: "extract", cwd: alice.project, sessionId: "s1" });
+    expect(remoteFiles(remote)).toEqual(["a.md"]);
+    expect(events(alice, "team_pushed")).toHaveLength(1);
+  });
+
   it("the push after a change is rate-limited (push_suppressed: rate-limit)", async () => {
     const remote = bareRemote();
     const alice = teammate("alice");
