@@ -20,6 +20,7 @@ import { registerDream } from "./commands/dream.js";
 import { registerHistory } from "./commands/history.js";
 import { registerSchedule } from "./commands/schedule.js";
 import { registerSearch } from "./commands/search.js";
+import { registerTeam } from "./commands/team.js";
 import { registerWiki } from "./commands/wiki.js";
 import { formatReport } from "./format/replay.js";
 import { formatStatus } from "./format/status.js";
@@ -93,6 +94,7 @@ registerWiki(program);
 registerDream(program);
 registerHistory(program);
 registerSchedule(program);
+registerTeam(program);
 
 const job = program.command("job", { hidden: true }).description("background jobs started by hooks");
 const harnessOption = () =>
@@ -173,6 +175,19 @@ job
   .action((o: { session?: string; cwd?: string }) =>
     runJobCommand({
       kind: "dream",
+      cwd: o.cwd ?? process.cwd(),
+      ...(o.session ? { sessionId: o.session } : {}),
+    }),
+  );
+
+job
+  .command("team-sync")
+  .description("the automatic team memory pull (and push of what is pending), started by SessionStart")
+  .option("--session <id>")
+  .option("--cwd <dir>")
+  .action((o: { session?: string; cwd?: string }) =>
+    runJobCommand({
+      kind: "team-sync",
       cwd: o.cwd ?? process.cwd(),
       ...(o.session ? { sessionId: o.session } : {}),
     }),

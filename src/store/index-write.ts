@@ -11,6 +11,7 @@ import { withLockSync } from "../core/lock.js";
 import { type Journal, trackedRemove, trackedUpdate } from "./history/journal.js";
 import { INDEX_FILE, planIndex } from "./memory-md.js";
 import { scanTopics } from "./scan.js";
+import { readTeamConfig, teamDirOf, teamLink } from "./team-dir.js";
 import type { IndexWriteResult, TopicHeader } from "./types.js";
 
 /** Why MEMORY.md was not rewritten: another writer kept changing it (CHECKED_ROUNDS times in a row). */
@@ -54,8 +55,21 @@ export function fileExists(path: string): boolean {
 }
 
 /**
- * Rewrites MEMORY.md from `headers` (caller holds the lock). Does not create it for an empty dir.
- * With `opts.journal` the write is recorded in that change set.
+ * The team topic files of `memoryDir` as index entries (the combined MEMORY.md of Claude Code: `team/<file>`,
+ * or the absolute path of an in-repo team dir); none when there is no team dir.
+ */
+function teamTopics(memoryDir: string): { link: string; header: TopicHeader }[] {
+  const config = readTeamConfig(memoryDir);
+  const dir = teamDirOf(memoryDir, config);
+  return scanTopics(dir, { maxFiles: Number.POSITIVE_INFINITY }).topics.map((header) => ({
+    link: teamLink(memoryDir, basename(header.path), config),
+    header,
+  }));
+}
+
+/**
+ * Rewrites MEMORY.md from `headers` (caller holds the lock) plus the team topic files (see teamTopics).
+ * Does not create it for an empty dir. With `opts.journal` the write is recorded in that change set.
  */
 export function writeIndexLocked(
   memoryDir: string,
@@ -63,7 +77,9 @@ export function writeIndexLocked(
   opts: StoreWriteOptions = {},
 ): IndexWriteResult {
   const path = join(memoryDir, INDEX_FILE);
+  const team = teamTopics(memoryDir);
   const byFile = new Map(headers.map((h) => [basename(h.path), h]));
+  for (const t of team) byFile.set(t.link, t.header);
   const resolve = (target: string) => {
     let t = target;
     try {
@@ -79,17 +95,15 @@ export function writeIndexLocked(
       return undefined;
     }
   };
-  const topics = headers.map((h) => ({
-    file: basename(h.path),
-    title: h.name,
-    hook: h.description,
-    recencyMs: h.mtimeMs,
-  }));
+  const topics = [
+    ...headers.map((h) => ({ file: basename(h.path), h })),
+    ...team.map((t) => ({ file: t.link, h: t.header })),
+  ].map(({ file, h }) => ({ file, title: h.name, hook: h.description, recencyMs: h.mtimeMs }));
   let plan: ReturnType<typeof planIndex> | undefined;
   // Planned again from the bytes on disk whenever a live writer changed MEMORY.md in between.
   const w = trackedUpdate(opts, path, (existing) => {
     plan = undefined;
-    if (existing === undefined && headers.length === 0) return undefined;
+    if (existing === undefined && topics.length === 0) return undefined;
     plan = planIndex(existing, topics, resolve);
     return plan.text !== existing ? plan.text : undefined;
   });

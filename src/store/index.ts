@@ -53,6 +53,7 @@ export {
   overlap,
   similarity,
 } from "./similarity.js";
+export { readTeamConfig, TEAM_CONFIG_FILE, type TeamConfig, teamDirOf, teamLink } from "./team-dir.js";
 export { DEFAULT_NODE_TYPE, parseTopic, readTopic, serializeTopic, validateType } from "./topic.js";
 export * from "./types.js";
 export { MAX_SOURCES, upsertMemory } from "./upsert.js";

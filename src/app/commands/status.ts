@@ -9,10 +9,12 @@ import { breakerStatus, type DaySpend, spentToday } from "../../llm/ledger/index
 import { readNotepad } from "../../notepad/index.js";
 import { containmentLine, containmentProblems } from "../../paths/index.js";
 import { scrub } from "../../privacy/index.js";
-import { scanTopics } from "../../store/index.js";
+import { readTeamState } from "../../share/state.js";
+import { readTeamConfig, scanTopics, teamDirOf } from "../../store/index.js";
 import type { AppContext } from "../context.js";
 import { type EventRecord, readRecentEvents, recentHealthWarnings } from "../inject/health.js";
 import { llmFingerprint, resolveLlm } from "../model/choice.js";
+import { openConflicts } from "../team-sync.js";
 
 export interface StatusReport {
   /** Why memdir is off for this project (a directory it would write to is a symbolic link), or null. */
@@ -60,7 +62,54 @@ export interface StatusReport {
     /** `dream_skipped` events by reason (disabled, time, sessions, lock) in the recent events. */
     skips: Record<string, number>;
   };
+  /** Team memory (null = not set up): where, open conflicts, the session pushes are off for, its gates' events. */
+  team: {
+    mode: string;
+    teamDir: string;
+    conflicts: string[];
+    suppressed: { sessionId: string; reason: string } | null;
+    /** `push_suppressed: <reason>`, `secret_skipped`, `size_skipped`, `entries_capped`, `team_conflict` counts in the recent events. */
+    events: Record<string, number>;
+    lastPushed: string | null;
+    lastPulled: string | null;
+  } | null;
   warnings: string[];
+}
+
+const TEAM_EVENTS = new Set([
+  "push_suppressed",
+  "secret_skipped",
+  "size_skipped",
+  "entries_capped",
+  "team_conflict",
+]);
+
+function teamReport(ctx: AppContext, events: EventRecord[]): StatusReport["team"] {
+  const { memoryDir } = ctx.paths;
+  const config = readTeamConfig(memoryDir);
+  if (!config) return null;
+  const teamDir = teamDirOf(memoryDir, config);
+  const counts: Record<string, number> = {};
+  let lastPushed: string | null = null;
+  let lastPulled: string | null = null;
+  for (const e of events) {
+    if (e.memory_dir !== memoryDir) continue;
+    if (e.kind === "team_pushed") lastPushed = e.ts;
+    if (e.kind === "team_pulled") lastPulled = e.ts;
+    if (!TEAM_EVENTS.has(e.kind)) continue;
+    const k = e.kind === "push_suppressed" ? `push_suppressed: ${String(e.reason)}` : e.kind;
+    counts[k] = (counts[k] ?? 0) + 1;
+  }
+  const s = readTeamState(memoryDir).suppressed;
+  return {
+    mode: config.mode,
+    teamDir,
+    conflicts: openConflicts(ctx, teamDir),
+    suppressed: s ? { sessionId: s.sessionId, reason: s.reason } : null,
+    events: counts,
+    lastPushed,
+    lastPulled,
+  };
 }
 
 function countNotepad(file: string): number {
@@ -170,6 +219,7 @@ export function buildStatus(ctx: AppContext): StatusReport {
       lastCompleted: lastDream,
       skips: dreamSkips,
     },
+    team: teamReport(ctx, events),
     warnings: [
       ...warnings,
       ...recentHealthWarnings(ctx),

@@ -22,6 +22,7 @@ import {
 } from "../../sessions/index.js";
 import { type AppContext, ensureProjectState } from "../context.js";
 import { buildSessionContext, harnessLoadsMemoryMd } from "../inject/session-context.js";
+import { teamAtSessionStart } from "./team-start.js";
 import { type IndexContinuation, readTurnState, updateTurnState } from "../turn-state.js";
 
 export async function onSessionStart(
@@ -102,6 +103,7 @@ export async function onSessionStart(
   await step("pruning old session state", () =>
     pruneEndedSessionState(paths.stateRoot, input.sessionId, now),
   );
+  await step("syncing team memory", () => teamAtSessionStart(ctx, input.sessionId, warnings));
   await step("folding project learning", () => foldToolLog(paths.projectMemory, paths.projectRoot, now));
   await step("pruning the notepad", async () => {
     const { pruneWorkingMemory } = await import("../../notepad/index.js");

@@ -51,11 +51,24 @@ export interface DreamRequest {
   sessionId?: string;
 }
 
+/** Team memory sync (SessionStart, when the automatic pull is due): pull, then push what is pending. */
+export interface TeamSyncRequest {
+  kind: "team-sync";
+  cwd: string;
+  /** The session whose pushes a permanent failure suppresses. */
+  sessionId?: string;
+}
+
 /**
  * Every job has this shape: a request of its kind in, `run<Kind>Job(rt, request)` runs it to its end
  * (app/jobs/run.ts dispatches), its outcomes are events in events.jsonl and its return value.
  */
-export type JobRequest = ExtractRequest | SessionMemoryRequest | RecoverRequest | DreamRequest;
+export type JobRequest =
+  | ExtractRequest
+  | SessionMemoryRequest
+  | RecoverRequest
+  | DreamRequest
+  | TeamSyncRequest;
 export type JobKind = JobRequest["kind"];
 
 /** `["job", <kind>, …flags]`: the argv after the memdir bin. */
@@ -64,9 +77,9 @@ export function jobArgv(r: JobRequest): string[] {
   const flag = (name: string, v: string | undefined) => {
     if (v) a.push(`--${name}`, v);
   };
-  if (r.kind !== "dream") flag("harness", r.harness);
+  if (r.kind !== "dream" && r.kind !== "team-sync") flag("harness", r.harness);
   flag("session", r.sessionId);
-  if (r.kind !== "dream") flag("transcript", r.transcriptPath);
+  if (r.kind !== "dream" && r.kind !== "team-sync") flag("transcript", r.transcriptPath);
   flag("cwd", r.cwd);
   if (r.kind === "extract" && r.queue) a.push("--queue");
   if (r.kind === "extract" && r.precompact) a.push("--precompact");

@@ -11,6 +11,7 @@ import { runExtractionJob } from "./extract.js";
 import { runRecoveryJob } from "./recover-tools.js";
 import type { JobKind, JobRequest } from "./request.js";
 import { runSessionMemoryJob } from "./session-memory.js";
+import { runTeamPushCheck, runTeamSyncJob } from "./team-sync.js";
 
 type Runner<K extends JobKind> = (rt: Runtime, r: Extract<JobRequest, { kind: K }>) => Promise<unknown>;
 
@@ -20,11 +21,13 @@ const RUNNERS: { [K in JobKind]: Runner<K> } = {
   "session-memory": runSessionMemoryJob,
   recover: runRecoveryJob,
   dream: runDreamJob,
+  "team-sync": runTeamSyncJob,
 };
 
 /**
  * Runs `r`; then, for a job a Stop started (`dreamCheck`), the auto-dream's gates (the Stop hook leaves
- * them to its job: their `dream_skipped` event costs a hook the secret rules' compilation).
+ * them to its job: their `dream_skipped` event costs a hook the secret rules' compilation), and for
+ * every job of a session's turn the automatic team push.
  */
 export async function runJob(rt: Runtime, r: JobRequest): Promise<unknown> {
   const out = await (RUNNERS[r.kind] as Runner<JobKind>)(rt, r as never);
@@ -35,5 +38,8 @@ export async function runJob(rt: Runtime, r: JobRequest): Promise<unknown> {
       // The project's config cannot be used: the job itself has logged that.
     }
   }
+  // The jobs a Stop starts also push team memory a change is pending in (rate-limited, team-sync.ts).
+  if ((r.kind === "extract" || r.kind === "recover") && r.sessionId)
+    await runTeamPushCheck(rt, r.cwd, r.sessionId);
   return out;
 }

@@ -64,6 +64,19 @@ export function formatStatus(s: StatusReport & { harnesses?: HarnessInstallStatu
     );
   const dreamSkips = Object.entries(d.skips);
   if (dreamSkips.length) out.push(`  skipped      ${dreamSkips.map(([r, n]) => `${r} ${n}`).join(", ")}`);
+  if (s.team) {
+    const t = s.team;
+    out.push("", color.bold("team memory"));
+    out.push(
+      `  ${t.mode.padEnd(12)} ${t.teamDir}; last push ${t.lastPushed ?? "none recent"}, last pull ${t.lastPulled ?? "none recent"}`,
+    );
+    for (const f of t.conflicts)
+      out.push(`  conflict     ${f}: both versions kept; keep what holds, delete the memdir:conflict block`);
+    if (t.suppressed)
+      out.push(`  push off     for session ${t.suppressed.sessionId}: ${t.suppressed.reason}`);
+    const ev = Object.entries(t.events);
+    if (ev.length) out.push(`  events       ${ev.map(([k, n]) => `${k} ×${n}`).join(", ")}`);
+  }
   out.push("", color.bold("last extraction per session"));
   const last = Object.entries(s.lastExtractionBySession);
   if (!last.length) out.push(color.dim("  (none yet)"));

@@ -8,6 +8,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { listTopicFiles } from "../../store/list.js";
+import { teamDirOf } from "../../store/team-dir.js";
 import type { DiskEntry, DocScope, Source } from "./types.js";
 
 /** The directories and files one project's sync covers. Any may be absent on disk. */
@@ -58,7 +59,7 @@ export function discoverFiles(roots: SourceRoots): DiskEntry[] {
   };
   if (roots.memoryDir) {
     topics(roots.memoryDir, "project", roots.project);
-    topics(join(roots.memoryDir, "team"), "team", roots.project);
+    topics(teamDirOf(roots.memoryDir), "team", roots.project); // `team/`, or the in-repo team folder
   }
   if (roots.userMemoryDir) topics(roots.userMemoryDir, "user", "");
   if (roots.notepad) push(statEntry(roots.notepad, "notes", "project", roots.project));
