@@ -15,7 +15,9 @@
  *   tool results of its tool calls (parallel tool results hang off the tool_use entry that made them,
  *   not off the previous entry);
  * - sidechain entries (`isSidechain`, subagent transcripts) are not part of the main chain and never
- *   dropped here.
+ *   dropped here;
+ * - entries that name no parent at all (every `parentUuid` null or absent: no chain was written) are
+ *   all live, in file order.
  */
 import type { Item } from "./transcript-entries.js";
 
@@ -92,6 +94,7 @@ export function liveFrom(
   leaf: number,
   dangling: "previous" | "stop",
 ): Walk {
+  if (!entries.some((e) => typeof e.parent === "string")) return { live: new Set(entries.map((_, i) => i)) };
   const walked = new Set<number>();
   let exit: string | undefined;
   for (let i = leaf; i >= 0 && !walked.has(i); ) {

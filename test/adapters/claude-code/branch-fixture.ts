@@ -142,3 +142,20 @@ export const PNPM_TURN = [
   attachment("s3", "r3", "prompt_snapshot"),
   lastPrompt("s3", "always use pnpm"),
 ];
+
+/** The first prompt of the session is "always use yarn" (a root: `parentUuid` null) … */
+export const FIRST_YARN = [
+  ...prompt("q1", null, "always use yarn"),
+  attachment("qa", "q1", "environment"),
+  answer("qr", "qa", "msg_q1", "Noted: yarn."),
+  attachment("qs", "qr", "prompt_snapshot"),
+  lastPrompt("qs", "always use yarn"),
+];
+
+/** … rewound to before it: the replacing first prompt is a root too, the yarn turn a dead tree. */
+export const FIRST_PNPM = [
+  ...prompt("q2", null, "always use pnpm"),
+  attachment("qb", "q2", "environment"),
+  answer("qt", "qb", "msg_q2", "Noted: pnpm."),
+  lastPrompt("qt", "always use pnpm"),
+];

@@ -9,6 +9,8 @@ import {
   attachment,
   compactBoundary,
   compactSummary,
+  FIRST_PNPM,
+  FIRST_YARN,
   PNPM_TURN,
   prompt,
   sidechain,
@@ -52,6 +54,17 @@ describe("the live branch of a Claude Code transcript", () => {
     const third = readClaudeTranscript(path, second.endOffset);
     expect(third.messages.map((m) => m.text)).toEqual(["thanks", "Sure."]);
     expect(third.abandoned).toBeUndefined();
+  });
+
+  it("the first prompt rewound: both are roots, only the newest tree is live", () => {
+    const path = write(FIRST_YARN);
+    const first = readClaudeTranscript(path);
+    expect(first.messages.map((m) => m.text)).toEqual(["always use yarn", "Noted: yarn."]);
+    appendFileSync(path, FIRST_PNPM.join(""));
+    expect(texts(path)).toEqual(["always use pnpm", "Noted: pnpm."]);
+    const second = readClaudeTranscript(path, first.endOffset);
+    expect(second.messages.map((m) => m.text)).toEqual(["always use pnpm", "Noted: pnpm."]);
+    expect(second.abandoned).toEqual(["q1", "qr"]);
   });
 
   it("a rewind further back than the tail read is found by reading the whole prefix", () => {
