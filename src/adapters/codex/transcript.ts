@@ -51,6 +51,9 @@ export function rolloutMeta(path: string): Extract<Item, { kind: "meta" }> | und
  * - a `compacted` line is a compaction boundary (trigger `unknown`: 0.171.0 records none) and a
  *   `compact_summary` message (the summary without Codex's preface); the compaction request's own
  *   assistant output (`metadata.compaction_output`) is skipped;
+ * - an `event_msg` `thread_rolled_back` (`num_turns`) drops the last turns before it (a turn: a prompt
+ *   and what follows it; `skipped.abandoned_branch`); turns that an earlier read returned (before
+ *   `fromOffset`) are read again from byte 0 once and listed in `abandoned`;
  * - everything else is counted in `skipped` by reason.
  * Bounds, errors and a cursor past the end as in the Claude Code reader: NOT_FOUND, INPUT_REFUSED,
  * BAD_INPUT for a negative or fractional offset; past the end → empty slice, `skipped.cursor_past_end`.
@@ -77,6 +80,8 @@ export function readCodexRollout(
   /** The assistant message tool calls attach to (reset by any input to the model). */
   let open: ConversationMessage | undefined;
   const stats = { budgetHit: false };
+  /** Turns rolled back that lie before `fromOffset` (read by an earlier read). */
+  let pending = 0;
   for (const { env, item } of readRolloutRows(path, fromOffset, { ...bounds, stats })) {
     slice.endOffset = env.end;
     const base = { timestamp: env.timestamp, isSidechain: slice.agentId !== undefined, endOffset: env.end };
@@ -162,6 +167,14 @@ export function readCodexRollout(
       case "settings":
         skip("thread_settings_applied");
         break;
+      case "rollback": {
+        open = undefined;
+        const left = rollBack(slice.messages, item.turns);
+        slice.messages = left.kept;
+        if (left.dropped) skip("abandoned_branch", left.dropped);
+        if (left.turnsLeft > 0 && fromOffset > 0) pending += left.turnsLeft;
+        break;
+      }
       case "usage": {
         // Codex 0.171.0 writes a token_count after each model call: it belongs to the newest assistant message.
         const last = slice.messages.findLast((m) => m.kind === "assistant");
@@ -180,7 +193,32 @@ export function readCodexRollout(
         break;
     }
   }
+  if (pending > 0) {
+    const before = readCodexRollout(path, 0, { ...bounds, maxBytes: fromOffset }).messages;
+    const gone = before.length - rollBack(before, pending).kept.length;
+    const abandoned = before.slice(before.length - gone).map((m) => m.uuid);
+    if (abandoned.length > 0) slice.abandoned = abandoned;
+  }
   return finishSlice(slice, stats.budgetHit);
+}
+
+/**
+ * `messages` without their last `turns` user turns (a turn: a prompt and every message after it up to
+ * the next prompt), as Codex rebuilds the history after `thread_rolled_back`; `turnsLeft`: how many
+ * turns to roll back lay before the first prompt of `messages` (then every message was dropped).
+ */
+function rollBack(
+  messages: ConversationMessage[],
+  turns: number,
+): { kept: ConversationMessage[]; dropped: number; turnsLeft: number } {
+  let left = turns;
+  let cut = messages.length;
+  while (left > 0 && cut > 0) {
+    cut--;
+    if (messages[cut]!.kind === "prompt") left--;
+  }
+  if (left > 0) cut = 0;
+  return { kept: messages.slice(0, cut), dropped: messages.length - cut, turnsLeft: left };
 }
 
 /**
