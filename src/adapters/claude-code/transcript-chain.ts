@@ -90,7 +90,7 @@ export interface Walk {
  */
 export function liveFrom(
   entries: readonly ChainEntry[],
-  byUuid: ReadonlyMap<string, number>,
+  byUuid: ReadonlyMap<string, number[]>,
   leaf: number,
   dangling: "previous" | "stop",
 ): Walk {
@@ -101,8 +101,8 @@ export function liveFrom(
     walked.add(i);
     const p = entries[i]!.parent;
     if (p === null) break;
-    const j = p === undefined ? undefined : byUuid.get(p);
-    if (j !== undefined && j < i) i = j;
+    const j = p === undefined ? undefined : before(byUuid.get(p), i);
+    if (j !== undefined) i = j;
     else if (dangling === "stop" && p !== undefined) {
       exit = p;
       break;
@@ -129,11 +129,20 @@ export function liveFrom(
   return exit === undefined ? { live } : { live, exit };
 }
 
-/** uuid → index of `entries` (the first entry wins when a uuid repeats). */
-export function indexByUuid(entries: readonly ChainEntry[]): Map<string, number> {
-  const m = new Map<string, number>();
+/** uuid → indexes of `entries` holding it, ascending (a uuid can be recorded more than once). */
+export function indexByUuid(entries: readonly ChainEntry[]): Map<string, number[]> {
+  const m = new Map<string, number[]>();
   entries.forEach((e, i) => {
-    if (!m.has(e.uuid)) m.set(e.uuid, i);
+    const at = m.get(e.uuid);
+    if (at) at.push(i);
+    else m.set(e.uuid, [i]);
   });
   return m;
+}
+
+/** The last of `at` (ascending) below `i`: the parent is the nearest earlier entry with its uuid. */
+function before(at: readonly number[] | undefined, i: number): number | undefined {
+  if (!at) return undefined;
+  for (let k = at.length - 1; k >= 0; k--) if (at[k]! < i) return at[k];
+  return undefined;
 }
