@@ -12,6 +12,7 @@ import type {
 import { checkCursor, finishSlice, inputFileSize, startSlice } from "../shared/transcript-cursor.js";
 import { toolUse } from "./tools.js";
 import { type Item, parseRolloutLine, readRolloutRows } from "./transcript-entries.js";
+import { rollBack } from "./transcript-rollback.js";
 
 /** The name a rollout tool call is shown and classified by: `<namespace>.<name>` for namespaced tools. */
 export function rolloutToolName(item: Extract<Item, { kind: "tool_call" }>): string {
@@ -200,25 +201,6 @@ export function readCodexRollout(
     if (abandoned.length > 0) slice.abandoned = abandoned;
   }
   return finishSlice(slice, stats.budgetHit);
-}
-
-/**
- * `messages` without their last `turns` user turns (a turn: a prompt and every message after it up to
- * the next prompt), as Codex rebuilds the history after `thread_rolled_back`; `turnsLeft`: how many
- * turns to roll back lay before the first prompt of `messages` (then every message was dropped).
- */
-function rollBack(
-  messages: ConversationMessage[],
-  turns: number,
-): { kept: ConversationMessage[]; dropped: number; turnsLeft: number } {
-  let left = turns;
-  let cut = messages.length;
-  while (left > 0 && cut > 0) {
-    cut--;
-    if (messages[cut]!.kind === "prompt") left--;
-  }
-  if (left > 0) cut = 0;
-  return { kept: messages.slice(0, cut), dropped: messages.length - cut, turnsLeft: left };
 }
 
 /**
