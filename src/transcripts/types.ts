@@ -93,6 +93,12 @@ export interface TranscriptSlice {
   agentId?: string;
   /** The read stopped at its byte budget with more of the file left (continue at `endOffset`). */
   more?: boolean;
+  /**
+   * Entries before `fromOffset` (so returned by an earlier read) that a rewind, an edited prompt or a
+   * retried turn has since left off the live branch: their uuids (the `uuid` of prompts and assistant
+   * messages among them). Messages of this slice that are off the live branch are never in `messages`.
+   */
+  abandoned?: string[];
 }
 
 /** Byte bounds of one transcript read. */

@@ -241,7 +241,14 @@ describe("appends", () => {
       uuid: "dup-answer-1",
       message: { ...asst.message, id: "msg_dup_answer", content: [{ type: "text", text: "second answer" }] },
     });
-    const data = Buffer.from(`${[...lines, first, answer].join("\n")}\n`);
+    // Recorded again at the end of the chain (its parent the last entry), the answer after it.
+    const lastUuid = lines.map((l) => JSON.parse(l) as { uuid?: string }).findLast((o) => o.uuid)?.uuid;
+    const again = JSON.stringify({ ...(JSON.parse(first) as Record<string, unknown>), parentUuid: lastUuid });
+    const chained = JSON.stringify({
+      ...(JSON.parse(answer) as Record<string, unknown>),
+      parentUuid: JSON.parse(first).uuid,
+    });
+    const data = Buffer.from(`${[...lines, again, chained].join("\n")}\n`);
     const file = join(tempDir(), "dup.jsonl");
     writeFileSync(file, "");
     const grown = freshDb();
@@ -289,8 +296,12 @@ describe("appends", () => {
     expect(t2(after).body.length).toBeGreaterThan(t2(before).body.length);
     // A new prompt appended later is turn 3.
     const promptLine = JSON.parse(lines[secondPrompt]!) as Record<string, unknown>;
+    const lastUuid = lines
+      .flatMap((l) => (l.trim() ? [JSON.parse(l) as { uuid?: string }] : []))
+      .findLast((o) => o.uuid)?.uuid;
     const next = {
       ...promptLine,
+      parentUuid: lastUuid, // the next prompt continues the chain (a copied parent would make it an edited prompt)
       uuid: "00000000-0000-4000-8000-00000000abcd",
       timestamp: "2026-02-11T09:00:00.000Z",
       message: { role: "user", content: "quasar nebula follow-up question" },
@@ -399,5 +410,23 @@ describe("privacy", () => {
     for (const secret of [GH, AWS, PRIV, GH.slice(4, 24), AWS.slice(4)]) expect(raw()).not.toContain(secret);
     db.close();
     for (const secret of [GH, AWS, PRIV]) expect(raw()).not.toContain(secret);
+  });
+});
+
+describe("a rewound turn leaves the index", () => {
+  it("the yarn turn indexed before the rewind is removed when the rewind is read", async () => {
+    const { YARN_TURN, PNPM_TURN } = await import("../adapters/claude-code/branch-fixture.js");
+    const db = freshDb();
+    const file = join(tempDir("memdir-tx-branch-"), "0ed70a2b-25cd-40c1-ba4b-e34b35cb2f6e.jsonl");
+    writeFileSync(file, YARN_TURN.join(""));
+    ingestTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
+    expect(JSON.stringify(docs(db))).toContain("always use yarn");
+    appendFileSync(file, PNPM_TURN.join(""));
+    const r = ingestTranscript(db, file, { nowMs: NOW, read: readClaudeTranscript });
+    expect(r.turnsRemoved).toBe(1);
+    const bodies = JSON.stringify(docs(db));
+    expect(bodies).toContain("always use pnpm");
+    expect(bodies).not.toContain("always use yarn");
+    expectFtsInSync(db);
   });
 });

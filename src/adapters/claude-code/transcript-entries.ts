@@ -12,6 +12,12 @@ import { classifyUserText, isRejection, LOCAL_COMMANDS, toolResultText } from ".
 
 export interface Envelope {
   uuid: string;
+  /** The entry's `type` (`user`, `assistant`, `system`, `attachment`, `progress`, …), "" when absent. */
+  type: string;
+  /** `parentUuid`: the previous entry of the chain, null at a root (the first entry, a compact boundary), undefined when absent. */
+  parentUuid?: string | null;
+  /** `logicalParentUuid` (compact boundaries only): the last entry before the compaction. */
+  logicalParentUuid?: string;
   /** ISO 8601, or "" when absent. */
   timestamp: string;
   isSidechain: boolean;
@@ -132,12 +138,18 @@ export function transcriptSize(path: string): number {
 }
 
 function skipRow(start: number, end: number, reason: string): Row {
-  return { env: { uuid: "", timestamp: "", isSidechain: false, start, end }, item: { kind: "skip", reason } };
+  return {
+    env: { uuid: "", type: "", timestamp: "", isSidechain: false, start, end },
+    item: { kind: "skip", reason },
+  };
 }
 
 function envelope(o: Obj, start: number, end: number): Envelope {
   return {
     uuid: str(o.uuid) ?? "",
+    type: str(o.type) ?? "",
+    parentUuid: o.parentUuid === null ? null : str(o.parentUuid),
+    logicalParentUuid: str(o.logicalParentUuid),
     timestamp: str(o.timestamp) ?? "",
     isSidechain: o.isSidechain === true,
     sessionId: str(o.sessionId),

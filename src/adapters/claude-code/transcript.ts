@@ -14,6 +14,7 @@ import { checkCursor, finishSlice, startSlice } from "../shared/transcript-curso
 import { deriveHookEvents } from "./hook-events.js";
 import { toolLinesChanged } from "./tool-lines.js";
 import { toolUse } from "./tools.js";
+import { ChainCollector, liveBranch } from "./transcript-branch.js";
 import { readClaudeRows, transcriptSize } from "./transcript-entries.js";
 
 export { type DeriveHookEventsOptions, deriveHookEvents, type HookEventSpec } from "./hook-events.js";
@@ -43,6 +44,9 @@ export function deriveReplayHooks(path: string, opts: { fallbackCwd?: string } =
  * - an assistant message's `usage` is that of the last of its entries that recorded one (streaming patches
  *   the final counts onto the later entries); synthetic (`<synthetic>`, API error) entries carry none;
  * - `isCompactSummary` entries become `compact_summary` messages; `compact_boundary` entries `compactions`;
+ * - only the live branch is returned (transcript-chain.ts): messages on a branch a rewind, an edited
+ *   prompt or `--resume-session-at` left behind are dropped (`skipped.abandoned_branch`), and the uuids
+ *   of entries an earlier read returned (before `fromOffset`) that are no longer live are `abandoned`;
  * - every other line is counted in `skipped` by reason (`progress`, `file-history-snapshot`, `bad_json`,
  *   `meta`, `task_notification`, `interrupt`, `local_command`, `system:<subtype>`, `orphan_tool_result`…).
  * Text is returned as recorded: callers scrub it (privacy/) before storing or extracting.
@@ -65,8 +69,10 @@ export function readClaudeTranscript(
   const byMessageId = new Map<string, ConversationMessage>();
   const calls = new Map<string, ToolCall>();
   const stats = { budgetHit: false };
+  const chain = new ChainCollector();
   for (const { env, item, lineEnd } of readClaudeRows(path, fromOffset, { ...bounds, stats })) {
     slice.endOffset = lineEnd;
+    chain.add(env, item);
     if (env.sessionId) slice.sessionId ??= env.sessionId;
     if (env.cwd) slice.cwd = env.cwd;
     if (env.agentId) slice.agentId ??= env.agentId;
@@ -141,5 +147,12 @@ export function readClaudeTranscript(
         skip(item.kind);
     }
   }
+  const branch = liveBranch(path, fromOffset, chain.flush(), bounds);
+  if (branch.offBranch.size > 0) {
+    const before = slice.messages.length;
+    slice.messages = slice.messages.filter((m) => !branch.offBranch.has(m.uuid));
+    if (slice.messages.length < before) skip("abandoned_branch", before - slice.messages.length);
+  }
+  if (branch.abandoned.length > 0) slice.abandoned = branch.abandoned;
   return finishSlice(slice, stats.budgetHit);
 }

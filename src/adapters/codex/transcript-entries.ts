@@ -37,6 +37,8 @@ export type Item =
   | { kind: "tool_call"; callId: string; id: string; name: string; namespace?: string; input: Obj }
   | { kind: "tool_result"; callId: string; text: string; isError: boolean; raw: string }
   | { kind: "compacted"; summary: string }
+  /** `event_msg` `thread_rolled_back`: the last `turns` user turns were taken back (0.171.0 `num_turns`). */
+  | { kind: "rollback"; turns: number }
   /** `event_msg` `token_count`: the last model call's usage, in tokens (input without the cached part). */
   | { kind: "usage"; inputTokens: number; outputTokens: number; cacheReadTokens: number }
   | { kind: "skip"; reason: string };
@@ -96,6 +98,10 @@ function eventItem(p: Obj): Item {
   if (t === "task_complete")
     return { kind: "turn_end", turnId: str(p.turn_id), lastAgentMessage: str(p.last_agent_message) };
   if (t === "thread_settings_applied") return { kind: "settings" };
+  if (t === "thread_rolled_back") {
+    const n = p.num_turns;
+    return { kind: "rollback", turns: typeof n === "number" && Number.isSafeInteger(n) && n > 0 ? n : 0 };
+  }
   if (t === "token_count") {
     const last = (p.info as Obj | null | undefined)?.last_token_usage as Obj | undefined;
     const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);

@@ -12,6 +12,7 @@ import type {
 import { checkCursor, finishSlice, inputFileSize, startSlice } from "../shared/transcript-cursor.js";
 import { toolUse } from "./tools.js";
 import { type Item, parseRolloutLine, readRolloutRows } from "./transcript-entries.js";
+import { rollBack } from "./transcript-rollback.js";
 
 /** The name a rollout tool call is shown and classified by: `<namespace>.<name>` for namespaced tools. */
 export function rolloutToolName(item: Extract<Item, { kind: "tool_call" }>): string {
@@ -51,6 +52,9 @@ export function rolloutMeta(path: string): Extract<Item, { kind: "meta" }> | und
  * - a `compacted` line is a compaction boundary (trigger `unknown`: 0.171.0 records none) and a
  *   `compact_summary` message (the summary without Codex's preface); the compaction request's own
  *   assistant output (`metadata.compaction_output`) is skipped;
+ * - an `event_msg` `thread_rolled_back` (`num_turns`) drops the last turns before it (a turn: a prompt
+ *   and what follows it; `skipped.abandoned_branch`); turns that an earlier read returned (before
+ *   `fromOffset`) are read again from byte 0 once and listed in `abandoned`;
  * - everything else is counted in `skipped` by reason.
  * Bounds, errors and a cursor past the end as in the Claude Code reader: NOT_FOUND, INPUT_REFUSED,
  * BAD_INPUT for a negative or fractional offset; past the end → empty slice, `skipped.cursor_past_end`.
@@ -77,6 +81,8 @@ export function readCodexRollout(
   /** The assistant message tool calls attach to (reset by any input to the model). */
   let open: ConversationMessage | undefined;
   const stats = { budgetHit: false };
+  /** Turns rolled back that lie before `fromOffset` (read by an earlier read). */
+  let pending = 0;
   for (const { env, item } of readRolloutRows(path, fromOffset, { ...bounds, stats })) {
     slice.endOffset = env.end;
     const base = { timestamp: env.timestamp, isSidechain: slice.agentId !== undefined, endOffset: env.end };
@@ -162,6 +168,14 @@ export function readCodexRollout(
       case "settings":
         skip("thread_settings_applied");
         break;
+      case "rollback": {
+        open = undefined;
+        const left = rollBack(slice.messages, item.turns);
+        slice.messages = left.kept;
+        if (left.dropped) skip("abandoned_branch", left.dropped);
+        if (left.turnsLeft > 0 && fromOffset > 0) pending += left.turnsLeft;
+        break;
+      }
       case "usage": {
         // Codex 0.171.0 writes a token_count after each model call: it belongs to the newest assistant message.
         const last = slice.messages.findLast((m) => m.kind === "assistant");
@@ -179,6 +193,12 @@ export function readCodexRollout(
         skip(item.reason);
         break;
     }
+  }
+  if (pending > 0) {
+    const before = readCodexRollout(path, 0, { ...bounds, maxBytes: fromOffset }).messages;
+    const gone = before.length - rollBack(before, pending).kept.length;
+    const abandoned = before.slice(before.length - gone).map((m) => m.uuid);
+    if (abandoned.length > 0) slice.abandoned = abandoned;
   }
   return finishSlice(slice, stats.budgetHit);
 }

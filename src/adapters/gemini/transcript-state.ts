@@ -7,7 +7,8 @@
  *   written again as the message grows: the last record wins, the position is the first one's), or appends;
  * - `{"$set":{…}}` patches metadata; a `messages` array in it REPLACES the whole list (resume, compression,
  *   rollback of an aborted turn);
- * - `{"$rewindTo":"<id>"}` drops that message and every later one (all of them when the id is unknown).
+ * - `{"$rewindTo":"<id>"}` drops that message and every later one (all of them when the id is unknown);
+ *   `rewoundAt` remembers where (a `$set` that drops messages is a resume or a compression, not a rewind).
  * Besides the state, every message id and tool-call id remembers the byte offset just after the first line
  * where it was worth reporting (`introducedAt`, `callAt`); these never move and survive removal, so a
  * cursor can tell what an earlier read already returned even after history was rewritten.
@@ -36,6 +37,11 @@ export interface SessionState {
   /** Tool-call id → end offset of the first line that recorded the call; `resultAt`: that recorded its result. */
   callAt: Map<string, number>;
   resultAt: Map<string, number>;
+  /**
+   * Message id → end offset of the `$rewindTo` line that dropped it (a record of the same id written
+   * later takes it back out): the branch a rewind abandoned.
+   */
+  rewoundAt: Map<string, number>;
   /** Compression summaries (`<state_snapshot>` user messages) by message id → end offset of their line. */
   snapshots: Map<string, number>;
   /** Line end offset → its start offset (replay puts a hook before the line that recorded its cause). */
@@ -81,6 +87,7 @@ export function reportable(m: Obj): boolean {
 
 function note(state: SessionState, m: Obj, end: number): void {
   const id = m.id as string;
+  state.rewoundAt.delete(id);
   if (!state.introducedAt.has(id) && reportable(m)) {
     state.introducedAt.set(id, end);
     if (m.type === "user" && isStateSnapshot(userText(m))) state.snapshots.set(id, end);
@@ -112,7 +119,10 @@ export function applyLine(state: SessionState, o: unknown, end: number): string 
   if (typeof o.$rewindTo === "string") {
     const ids = [...state.messages.keys()];
     const at = ids.indexOf(o.$rewindTo);
-    for (const id of at === -1 ? ids : ids.slice(at)) state.messages.delete(id);
+    for (const id of at === -1 ? ids : ids.slice(at)) {
+      state.messages.delete(id);
+      state.rewoundAt.set(id, end);
+    }
     return undefined;
   }
   if (hasId(o)) {
@@ -155,6 +165,7 @@ export function replaySession(path: string, until?: number, bounds: TranscriptRe
     introducedAt: new Map(),
     callAt: new Map(),
     resultAt: new Map(),
+    rewoundAt: new Map(),
     snapshots: new Map(),
     lineStart: new Map(),
     resumes: [],

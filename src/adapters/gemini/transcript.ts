@@ -10,8 +10,9 @@
  * in its latest state at read time, and a message rewritten later (resume `$set`) is not returned again.
  * A message reported before the cursor that gained tool calls after it comes back once more holding only
  * those calls (text ""), as a Claude Code message split across reads does. A message dropped by `$rewindTo`
- * or by a `$set` before a read is never returned (an abandoned branch is not extracted); one dropped after
- * it was read cannot be taken back.
+ * or by a `$set` before a read is never returned (an abandoned branch is not extracted); a message an
+ * earlier read returned (reportable at or before the cursor) that a `$rewindTo` after the cursor dropped is
+ * listed in `abandoned` (its id), so what was learned from it can be withdrawn.
  */
 import { basename, dirname } from "node:path";
 import type { ConversationMessage, TranscriptReadBounds, TranscriptSlice } from "../../transcripts/types.js";
@@ -88,6 +89,11 @@ export function readGeminiTranscript(
     }
   }
   slice.messages.sort((a, b) => a.endOffset - b.endOffset);
+  const abandoned = [...state.rewoundAt].flatMap(([id, at]) => {
+    const intro = state.introducedAt.get(id);
+    return at > fromOffset && intro !== undefined && !after(intro) && !state.messages.has(id) ? [id] : [];
+  });
+  if (abandoned.length > 0) slice.abandoned = abandoned;
   for (const [id, at] of state.snapshots) {
     if (!after(at)) continue;
     const m = state.messages.get(id);

@@ -24,6 +24,7 @@ import { TRANSCRIPT_READ_BYTES } from "./limits.js";
 import { recoverSessions } from "./recover-tools.js";
 import type { ExtractRequest } from "./request.js";
 import { lockedSessionMemory } from "./session-memory-lock.js";
+import { withdrawAbandoned } from "./withdraw.js";
 
 export interface ExtractJobResult {
   sessionId: string;
@@ -105,6 +106,7 @@ async function extractOne(ctx: AppContext, w: Work, model: ModelChoice): Promise
         homeDir: rt.env.HOME,
         model: model.kind === "model" ? model : undefined,
         maxBytes: TRANSCRIPT_READ_BYTES,
+        withdraw: (abandoned) => withdrawAbandoned(ctx, sessionId, abandoned),
       });
     } finally {
       // Also after a failure part-way: what was written stays undoable.

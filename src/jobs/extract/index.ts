@@ -14,3 +14,11 @@ export {
   summaryUserQuotes,
 } from "./engine/index.js";
 export { type RunExtractionOptions, type RunExtractionResult, runExtraction } from "./run.js";
+export {
+  applyWithdrawal,
+  type LoadedTopic,
+  loadTopics,
+  planWithdrawal,
+  type WithdrawalResult,
+  type WithdrawalStep,
+} from "./withdraw.js";

@@ -33,6 +33,13 @@ export interface RunExtractionOptions {
   model?: { provider: LlmProvider; maxInputTokens: number; maxOutputTokens: number };
   /** Read at most this many bytes of transcript (default: to the end); `more` says when some are left. */
   maxBytes?: number;
+  /**
+   * Called with the slice's `abandoned` uuids (entries an earlier run read that a rewind has since left
+   * off the live branch) before anything is extracted and before the cursor moves; it withdraws what
+   * was learned from them (its own change set). A throw fails the run: the cursor stays, the next run
+   * sees the same abandoned entries again.
+   */
+  withdraw?: (abandoned: string[]) => unknown;
 }
 
 export interface RunExtractionResult {
@@ -52,8 +59,10 @@ export interface RunExtractionResult {
   agentTurnMessages?: number;
   /** Byte offsets: where this run started and where the cursor now stands. */
   cursor: { from: number; to: number };
-  /** Messages read in this run (main chain and sidechains). */
+  /** Messages read in this run (main chain and sidechains; the live branch only). */
   messages: number;
+  /** Entries an earlier run read that are no longer on the live branch (handed to `withdraw`). */
+  abandoned?: string[];
   /** `maxBytes` stopped the read with more of the transcript left (run again to continue). */
   more?: boolean;
 }
@@ -127,6 +136,8 @@ export async function runExtraction(opts: RunExtractionOptions): Promise<RunExtr
     from = 0;
     slice = opts.read(opts.transcriptPath, 0, bounds);
   }
+  const abandoned = slice.abandoned ?? [];
+  if (abandoned.length > 0) opts.withdraw?.(abandoned);
   const out = await extract(opts, slice.messages);
   const prompts = slice.messages.filter((m) => m.kind === "prompt" && !m.isSidechain).length;
   const written = writeCursor(
@@ -143,6 +154,7 @@ export async function runExtraction(opts: RunExtractionOptions): Promise<RunExtr
     ...out,
     cursor: { from, to: written.offset },
     messages: slice.messages.length,
+    ...(abandoned.length > 0 ? { abandoned } : {}),
     ...(slice.more ? { more: true } : {}),
   };
 }

@@ -24,6 +24,7 @@ import { headFingerprint, headMatches } from "./head.js";
 import {
   deleteDocByKey,
   groupOf,
+  keysFromTurn,
   lastTurnOf,
   readTranscriptRow,
   type TranscriptRow,
@@ -57,6 +58,8 @@ export interface IngestTranscriptResult {
   turnsAdded: number;
   /** Turns re-indexed in place (the open last turn after an append). */
   turnsUpdated: number;
+  /** Turns indexed earlier whose prompt a rewind has since left off the live branch (`slice.abandoned`). */
+  turnsRemoved?: number;
   /** Bytes of transcript consumed by this call (0 when nothing was read). */
   bytesRead: number;
   /** Why the file was re-indexed from byte 0. */
@@ -203,6 +206,21 @@ export function ingestTranscript(
       db.transaction(() => {
         if (!sameRow(readTranscriptRow(db, path), expected)) throw new Concurrent();
         if (reset && i === 0) deleteDocsOf(db, path);
+        if (i === 0) {
+          // Turns of a branch the user abandoned (rewind, edited prompt, rolled-back turn) leave the index:
+          // those an earlier read returned, and those from the turn this read resumes at that it does not
+          // read again (the open last turn, when a rewind replaced it).
+          const stale = new Set((slice.abandoned ?? []).map((u) => `${path}#${u}`));
+          const branched = stale.size > 0 || (slice.skipped.abandoned_branch ?? 0) > 0;
+          if (base && branched) {
+            const fresh = new Set(turns.map((t) => turnKey(path, t.prompt)));
+            for (const k of keysFromTurn(db, path, firstTurn))
+              if (!fresh.has(k.replace(/~\d+$/, ""))) stale.add(k);
+          }
+          let removed = 0;
+          for (const k of stale) if (deleteDocByKey(db, k)) removed++;
+          if (removed > 0) out.turnsRemoved = removed;
+        }
         chunk.forEach((t, k) => {
           const turnNo = firstTurn + i + k;
           const key = uniqueKey(db, turnKey(path, t.prompt), turnNo);

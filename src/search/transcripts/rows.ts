@@ -46,6 +46,14 @@ export function turnOfKey(db: Db, key: string): number | undefined {
   return typeof v === "number" ? v : undefined;
 }
 
+/** Keys of `path`'s documents whose turn number is `turn` or later. */
+export function keysFromTurn(db: Db, path: string, turn: number): string[] {
+  return db
+    .prepare("SELECT key FROM docs WHERE file = ? AND json_extract(meta, '$.turn') >= ?")
+    .pluck()
+    .all(path, turn) as string[];
+}
+
 /** The highest turn number indexed for `path` (0 when none). */
 export function lastTurnOf(db: Db, path: string): number {
   const v = db.prepare("SELECT MAX(json_extract(meta, '$.turn')) FROM docs WHERE file = ?").pluck().get(path);

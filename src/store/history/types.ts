@@ -5,8 +5,9 @@
  */
 
 /** What produced a change set. */
-export type ChangeSetKind = "dream" | "extraction" | "undo";
-export const CHANGE_SET_KINDS: readonly ChangeSetKind[] = ["dream", "extraction", "undo"];
+/** `withdrawal`: memories learned on a conversation branch the user abandoned, deleted or flagged. */
+export type ChangeSetKind = "dream" | "extraction" | "undo" | "withdrawal";
+export const CHANGE_SET_KINDS: readonly ChangeSetKind[] = ["dream", "extraction", "undo", "withdrawal"];
 
 /** Which memory dir a recorded file lives in: the project's (DESIGN.md §3.1) or the user's (§3.3). */
 export type HistoryScope = "project" | "user";

@@ -4,17 +4,27 @@ import { join } from "node:path";
 
 const SESSION = "3f0c2a7e-5b1d-4c8e-9a21-6d7e8f901234";
 let n = 0;
-const envelope = (extra: Record<string, unknown> = {}) => ({
-  parentUuid: null,
-  isSidechain: false,
-  userType: "external",
-  cwd: "/home/dev/shop-api",
-  sessionId: SESSION,
-  version: "2.1.300",
-  uuid: `u-${++n}`,
-  timestamp: new Date(Date.UTC(2026, 10, 20, 9, 0, n)).toISOString(),
-  ...extra,
-});
+/** The uuid of the entry built last: the next entry's `parentUuid` (one linear chain, as the harness writes). */
+let last: string | null = null;
+/** Starts a new transcript: the next entry is a root (`parentUuid: null`). */
+export const newChain = () => {
+  last = null;
+};
+const envelope = (extra: Record<string, unknown> = {}) => {
+  const e = {
+    parentUuid: last,
+    isSidechain: false,
+    userType: "external",
+    cwd: "/home/dev/shop-api",
+    sessionId: SESSION,
+    version: "2.1.300",
+    uuid: `u-${++n}`,
+    timestamp: new Date(Date.UTC(2026, 10, 20, 9, 0, n)).toISOString(),
+    ...extra,
+  };
+  if (e.isSidechain !== true) last = e.uuid as string;
+  return e;
+};
 
 export const line = (o: unknown) => `${JSON.stringify(o)}\n`;
 

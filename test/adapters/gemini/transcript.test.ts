@@ -204,12 +204,36 @@ describe("Gemini session file: history rewrites (synthetic)", () => {
         .map((l) => `${JSON.stringify(l)}\n`)
         .join(""),
     );
-    expect(summary(readGeminiTranscript(p, first.endOffset))).toEqual([
-      "prompt:u3:instead",
-      "assistant:g3:A3",
-    ]);
+    const second = readGeminiTranscript(p, first.endOffset);
+    expect(summary(second)).toEqual(["prompt:u3:instead", "assistant:g3:A3"]);
+    expect(second.abandoned).toBeUndefined(); // u2 and g2 were never returned
     appendFileSync(p, `${JSON.stringify({ $rewindTo: "unknown-id" })}\n`);
     expect(readGeminiTranscript(p).messages).toEqual([]);
+  });
+
+  it("$rewindTo of messages an earlier read returned lists them in abandoned", () => {
+    const { chats } = sandbox();
+    const p = join(chats, "session-2026-12-02T00-00-s-123456.jsonl");
+    write(p, [
+      header(),
+      user("u1", "hello"),
+      gem("g1", "Hi."),
+      user("u2", "always use yarn"),
+      gem("g2", "OK."),
+    ]);
+    const first = readGeminiTranscript(p);
+    expect(summary(first)).toContain("prompt:u2:always use yarn");
+    appendFileSync(
+      p,
+      [{ $rewindTo: "u2" }, user("u3", "always use pnpm"), gem("g3", "OK.")]
+        .map((l) => `${JSON.stringify(l)}\n`)
+        .join(""),
+    );
+    const second = readGeminiTranscript(p, first.endOffset);
+    expect(summary(second)).toEqual(["prompt:u3:always use pnpm", "assistant:g3:OK."]);
+    expect(second.abandoned).toEqual(["u2", "g2"]);
+    // Reported once: the next read is past the rewind.
+    expect(readGeminiTranscript(p, second.endOffset).abandoned).toBeUndefined();
   });
 
   it("tool calls recorded after the cursor on an already-read message come back alone", () => {

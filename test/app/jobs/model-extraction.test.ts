@@ -186,6 +186,8 @@ describe("extraction with a scripted model", () => {
         );
         expect(text, `${c.id} ${g.name}`).toContain(g.body.trim());
         expect(text).toContain(`type: ${g.type}`);
+        // Provenance: the prompts the model read (so a memory of an abandoned branch can be withdrawn).
+        expect(text, `${c.id} ${g.name} sources`).toMatch(/\n {2}sources:\n {4}- \S+/);
         const index = readFileSync(
           join(g.type === "user" ? s.userMemoryDir : s.memoryDir, "MEMORY.md"),
           "utf8",

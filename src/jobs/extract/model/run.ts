@@ -10,7 +10,7 @@ import { isoUtc } from "../../../core/clock.js";
 import { type AgentLoopResult, runAgentLoop } from "../../../llm/agent/index.js";
 import type { LlmError, LlmProvider, LlmUsage } from "../../../llm/types.js";
 import { scrub, scrubDeep } from "../../../privacy/index.js";
-import { type MemoryDraft, scanTopics } from "../../../store/index.js";
+import { MAX_SOURCES, type MemoryDraft, scanTopics } from "../../../store/index.js";
 import { withoutPrivateEchoes } from "../../../transcripts/index.js";
 import type { ConversationMessage } from "../../../transcripts/types.js";
 import { type AppliedOp, applyStagedOps, createMemorySandbox, type StagedOp } from "../../sandbox/index.js";
@@ -130,6 +130,7 @@ export async function runModelExtraction(o: ModelExtractionOptions): Promise<Mod
       {
         nowMs: o.nowMs,
         originSessionId: o.sessionId,
+        ...provenance(o.messages),
         ...(o.target.journal ? { journal: o.target.journal } : {}),
       },
     );
@@ -143,6 +144,17 @@ export async function runModelExtraction(o: ModelExtractionOptions): Promise<Mod
   const r: ModelExtractionResult = { ...base, engine: "offline", applied: [], fallback: offline(o), failure };
   if (loop.error) r.error = loop.error;
   return r;
+}
+
+/**
+ * `metadata.sources` of what the model wrote: the uuids of the prompts it read (the model does not say
+ * which message a memory came from), so a memory learned on a branch the user later abandoned can be
+ * withdrawn. None when there are more prompts than the store keeps (MAX_SOURCES): a cut list could name
+ * only abandoned prompts of a memory that also came from live ones.
+ */
+function provenance(messages: readonly ConversationMessage[]): { sources?: string[] } {
+  const prompts = messages.filter((m) => m.kind === "prompt" && !m.isSidechain).map((m) => m.uuid);
+  return prompts.length > 0 && prompts.length <= MAX_SOURCES ? { sources: prompts } : {};
 }
 
 /**
