@@ -22,8 +22,8 @@ import {
 } from "../../sessions/index.js";
 import { type AppContext, ensureProjectState } from "../context.js";
 import { buildSessionContext, harnessLoadsMemoryMd } from "../inject/session-context.js";
-import { teamAtSessionStart } from "./team-start.js";
 import { type IndexContinuation, readTurnState, updateTurnState } from "../turn-state.js";
+import { teamAtSessionStart } from "./team-start.js";
 
 export async function onSessionStart(
   ctx: AppContext,
