@@ -12,6 +12,7 @@ import { badJsonError, badKeyError, notAnObjectError, unknownKeyError, valueAt }
 import {
   CONFIG_FILE_NAME,
   KNOWN_KEYS,
+  AGENT_SCOPES,
   LLM_PROVIDERS,
   type UserConfig,
   type UserConfigInput,
@@ -91,6 +92,20 @@ function buildSchema(z: Zod["z"]) {
     kairos: z.boolean().optional(),
     dream: z
       .strictObject({ minHours: z.number().min(0).optional(), minSessions: z.int().min(0).optional() })
+      .optional(),
+    agentMemory: z
+      .strictObject({
+        defaultScopes: z
+          .array(z.unknown())
+          // One check over the whole array: errors name the key, not an element.
+          .refine(
+            (a) =>
+              a.every((x) => (AGENT_SCOPES as readonly unknown[]).includes(x)) && new Set(a).size === a.length,
+          )
+          .transform((a) => a as (typeof AGENT_SCOPES)[number][])
+          .optional(),
+        budgetChars: z.int().min(0).optional(),
+      })
       .optional(),
   });
 }

@@ -47,3 +47,14 @@ export {
   WORKSPACE_MARKER,
 } from "./state-root.js";
 export { assertCwd, assertPathSegment } from "./validate.js";
+export {
+  AGENT_MEMORY_SCOPES,
+  type AgentMemoryScope,
+  agentDirRefusal,
+  agentMemoryBase,
+  agentMemoryDir,
+  agentSnapshotBase,
+  agentSnapshotDir,
+  isAgentMemoryScope,
+  sanitizeAgentName,
+} from "./agent-memory.js";

@@ -56,3 +56,17 @@ export {
 export { DEFAULT_NODE_TYPE, parseTopic, readTopic, serializeTopic, validateType } from "./topic.js";
 export * from "./types.js";
 export { MAX_SOURCES, upsertMemory } from "./upsert.js";
+export {
+  checkSnapshot,
+  hasMemory,
+  initializeFromSnapshot,
+  listSnapshots,
+  publishSnapshot,
+  readSnapshotTime,
+  readSyncedFrom,
+  recordSnapshotSynced,
+  SNAPSHOT_FILE,
+  SNAPSHOT_SYNCED_FILE,
+  type SnapshotAction,
+  type SnapshotCheck,
+} from "./agent-snapshot.js";
