@@ -11,6 +11,7 @@ import type {
   ParsedHook,
   ToolKind,
 } from "../harness/index.js";
+import type { AgentMemoryScope } from "../paths/index.js";
 import type { TranscriptReadBounds, TranscriptSlice } from "../transcripts/types.js";
 
 /** Environment as adapters see it (a Runtime's `env`). */
@@ -172,6 +173,12 @@ export interface HarnessAdapter {
    * the harness reads. Absent = the harness never loads it.
    */
   loadsMemoryIndex?(env: Env, o: { harnessMemoryDir: boolean; projectRoot?: string }): boolean;
+  /**
+   * The agent memory scope the harness itself loads into a subagent of type `agentType` (Claude Code:
+   * the agent definition's `memory:`), so memdir does not inject it again. Absent or undefined = the
+   * harness loads none.
+   */
+  agentMemoryLoaded?(agentType: string, o: { cwd: string; env: Env; projectRoot?: string }): AgentMemoryScope | undefined;
   /**
    * True when a resumed session still holds the context earlier SessionStart hooks gave (Codex CLI
    * 0.171.0 replays it from the rollout): on resume memdir then injects nothing when its context is

@@ -178,6 +178,26 @@ job
     }),
   );
 
+job
+  .command("agent-extract")
+  .description("extract a subagent's transcript into its agent type's memory (started by SubagentStop)")
+  .addOption(harnessOption())
+  .requiredOption("--session <id>")
+  .requiredOption("--transcript <path>")
+  .requiredOption("--agent-id <id>")
+  .requiredOption("--agent-type <type>")
+  .option("--cwd <dir>")
+  .action((o: JobFlags & { session: string; transcript: string; agentId: string; agentType: string }) =>
+    runJobCommand({
+      kind: "agent-extract",
+      ...flags(o),
+      sessionId: o.session,
+      transcriptPath: o.transcript,
+      agentId: o.agentId,
+      agentType: o.agentType,
+    }),
+  );
+
 /** The harness named on the command line (`claude` is Claude Code). Throws MemdirError BAD_INPUT. */
 function harnessArg(name: string): HarnessName {
   const h = harnessFromArg(name);

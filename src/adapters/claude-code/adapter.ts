@@ -1,6 +1,7 @@
 /** Claude Code (2.0.77 … 2.1.332) as a HarnessAdapter. */
 
 import type { HarnessAdapter } from "../contract.js";
+import { agentMemoryScopeLoaded } from "./agent-definition.js";
 import { projectDir } from "./env.js";
 import { parseClaudeHook } from "./hook-event.js";
 import { formatClaudeHook } from "./hook-output.js";
@@ -22,6 +23,7 @@ export const claudeCodeAdapter: HarnessAdapter = {
   formatHook: formatClaudeHook,
   salvageHook: salvageClaudeHook,
   loadsMemoryIndex,
+  agentMemoryLoaded: agentMemoryScopeLoaded,
   toolKind,
   projectDir,
   transcripts: {

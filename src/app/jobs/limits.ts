@@ -30,6 +30,7 @@ export const JOB_DEADLINE_MS: Record<JobKind, number> = {
   "session-memory": 15 * 60_000,
   dream: 60 * 60_000,
   recover: 5 * 60_000,
+  "agent-extract": 15 * 60_000,
 };
 
 /** Time between SIGTERM and SIGKILL when a job passes a limit (ms). */

@@ -33,6 +33,11 @@ export interface RunExtractionOptions {
   model?: { provider: LlmProvider; maxInputTokens: number; maxOutputTokens: number };
   /** Read at most this many bytes of transcript (default: to the end); `more` says when some are left. */
   maxBytes?: number;
+  /**
+   * The transcript is a subagent's own (Claude Code marks every entry of one `isSidechain`): its
+   * messages are read as the main chain, so its prompt is extracted and its memory writes count.
+   */
+  mainChain?: boolean;
 }
 
 export interface RunExtractionResult {
@@ -127,8 +132,11 @@ export async function runExtraction(opts: RunExtractionOptions): Promise<RunExtr
     from = 0;
     slice = opts.read(opts.transcriptPath, 0, bounds);
   }
-  const out = await extract(opts, slice.messages);
-  const prompts = slice.messages.filter((m) => m.kind === "prompt" && !m.isSidechain).length;
+  const messages = opts.mainChain
+    ? slice.messages.map((m) => (m.isSidechain ? { ...m, isSidechain: false } : m))
+    : slice.messages;
+  const out = await extract(opts, messages);
+  const prompts = messages.filter((m) => m.kind === "prompt" && !m.isSidechain).length;
   const written = writeCursor(
     opts.stateRoot,
     opts.sessionId,
