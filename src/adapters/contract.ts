@@ -178,7 +178,10 @@ export interface HarnessAdapter {
    * the agent definition's `memory:`), so memdir does not inject it again. Absent or undefined = the
    * harness loads none.
    */
-  agentMemoryLoaded?(agentType: string, o: { cwd: string; env: Env; projectRoot?: string }): AgentMemoryScope | undefined;
+  agentMemoryLoaded?(
+    agentType: string,
+    o: { cwd: string; env: Env; projectRoot?: string },
+  ): AgentMemoryScope | undefined;
   /**
    * True when a resumed session still holds the context earlier SessionStart hooks gave (Codex CLI
    * 0.171.0 replays it from the rollout): on resume memdir then injects nothing when its context is

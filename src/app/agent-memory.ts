@@ -52,7 +52,12 @@ export interface AgentMemoryPlan {
   source: "definition" | "config";
 }
 
-export function scopeDir(scope: AgentMemoryScope, agentType: string, cwd: string, ctx: AppContext): AgentScopeDir {
+export function scopeDir(
+  scope: AgentMemoryScope,
+  agentType: string,
+  cwd: string,
+  ctx: AppContext,
+): AgentScopeDir {
   const dir = agentMemoryDir(scope, agentType, { cwd, env: ctx.rt.env });
   const refused = agentDirRefusal(scope, dir);
   return refused ? { scope, dir, refused } : { scope, dir };
@@ -122,7 +127,11 @@ export interface SnapshotOutcome {
  * nothing is overwritten); both record it so the same snapshot is never acted on twice. undefined when
  * the agent has no writable scope or there is no snapshot.
  */
-export function syncAgentSnapshot(ctx: AppContext, plan: AgentMemoryPlan, cwd: string): SnapshotOutcome | undefined {
+export function syncAgentSnapshot(
+  ctx: AppContext,
+  plan: AgentMemoryPlan,
+  cwd: string,
+): SnapshotOutcome | undefined {
   const target = plan.primary;
   if (!target || target.refused) return undefined;
   const snapshotDir = agentSnapshotDir(cwd, plan.agentType);

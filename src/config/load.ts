@@ -10,9 +10,9 @@ import { readTextIfExists } from "../core/fs.js";
 import { normalizeNewlines } from "../core/text.js";
 import { badJsonError, badKeyError, notAnObjectError, unknownKeyError, valueAt } from "./errors.js";
 import {
+  AGENT_SCOPES,
   CONFIG_FILE_NAME,
   KNOWN_KEYS,
-  AGENT_SCOPES,
   LLM_PROVIDERS,
   type UserConfig,
   type UserConfigInput,
@@ -100,7 +100,8 @@ function buildSchema(z: Zod["z"]) {
           // One check over the whole array: errors name the key, not an element.
           .refine(
             (a) =>
-              a.every((x) => (AGENT_SCOPES as readonly unknown[]).includes(x)) && new Set(a).size === a.length,
+              a.every((x) => (AGENT_SCOPES as readonly unknown[]).includes(x)) &&
+              new Set(a).size === a.length,
           )
           .transform((a) => a as (typeof AGENT_SCOPES)[number][])
           .optional(),

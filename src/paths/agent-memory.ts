@@ -33,7 +33,11 @@ export function agentMemoryBase(scope: AgentMemoryScope, o: { cwd: string; env: 
 }
 
 /** The memory dir of agent type `agentType` (sanitized here) in `scope`. */
-export function agentMemoryDir(scope: AgentMemoryScope, agentType: string, o: { cwd: string; env: Env }): string {
+export function agentMemoryDir(
+  scope: AgentMemoryScope,
+  agentType: string,
+  o: { cwd: string; env: Env },
+): string {
   return join(agentMemoryBase(scope, o), sanitizeAgentName(agentType));
 }
 

@@ -4,6 +4,18 @@
  * user-level dirs (§3.3), and branded session-scoped `ReadPath` / `WritePath`. Sync and cheap: hooks
  * call it on every event.
  */
+
+export {
+  AGENT_MEMORY_SCOPES,
+  type AgentMemoryScope,
+  agentDirRefusal,
+  agentMemoryBase,
+  agentMemoryDir,
+  agentSnapshotBase,
+  agentSnapshotDir,
+  isAgentMemoryScope,
+  sanitizeAgentName,
+} from "./agent-memory.js";
 export { claimMemoryDir, PROJECT_CLAIM_FILE } from "./claim.js";
 export {
   assertContained,
@@ -47,14 +59,3 @@ export {
   WORKSPACE_MARKER,
 } from "./state-root.js";
 export { assertCwd, assertPathSegment } from "./validate.js";
-export {
-  AGENT_MEMORY_SCOPES,
-  type AgentMemoryScope,
-  agentDirRefusal,
-  agentMemoryBase,
-  agentMemoryDir,
-  agentSnapshotBase,
-  agentSnapshotDir,
-  isAgentMemoryScope,
-  sanitizeAgentName,
-} from "./agent-memory.js";

@@ -49,8 +49,11 @@ export function readSnapshotTime(snapshotDir: string): string | null | undefined
 
 /** The `syncedFrom` this memory dir recorded, if any. */
 export function readSyncedFrom(memoryDir: string): string | undefined {
-  const v = readJsonFile<{ syncedFrom?: unknown } | null>(join(memoryDir, SNAPSHOT_SYNCED_FILE), null, true)
-    ?.syncedFrom;
+  const v = readJsonFile<{ syncedFrom?: unknown } | null>(
+    join(memoryDir, SNAPSHOT_SYNCED_FILE),
+    null,
+    true,
+  )?.syncedFrom;
   return typeof v === "string" ? v : undefined;
 }
 

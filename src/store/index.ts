@@ -5,6 +5,20 @@
  * `loadIndexForPrompt` may import `store/load.js` directly.
  */
 
+export {
+  checkSnapshot,
+  hasMemory,
+  initializeFromSnapshot,
+  listSnapshots,
+  publishSnapshot,
+  readSnapshotTime,
+  readSyncedFrom,
+  recordSnapshotSynced,
+  SNAPSHOT_FILE,
+  SNAPSHOT_SYNCED_FILE,
+  type SnapshotAction,
+  type SnapshotCheck,
+} from "./agent-snapshot.js";
 export * from "./daily-log/index.js";
 export * from "./history/index.js";
 export {
@@ -56,17 +70,3 @@ export {
 export { DEFAULT_NODE_TYPE, parseTopic, readTopic, serializeTopic, validateType } from "./topic.js";
 export * from "./types.js";
 export { MAX_SOURCES, upsertMemory } from "./upsert.js";
-export {
-  checkSnapshot,
-  hasMemory,
-  initializeFromSnapshot,
-  listSnapshots,
-  publishSnapshot,
-  readSnapshotTime,
-  readSyncedFrom,
-  recordSnapshotSynced,
-  SNAPSHOT_FILE,
-  SNAPSHOT_SYNCED_FILE,
-  type SnapshotAction,
-  type SnapshotCheck,
-} from "./agent-snapshot.js";

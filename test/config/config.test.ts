@@ -99,8 +99,16 @@ describe("user config", () => {
 
   const badValues: Array<[string, string, string]> = [
     ['{"extraction":{"everyNTurns":0}}', "extraction.everyNTurns", "an integer >= 1"],
-    ['{"agentMemory":{"defaultScopes":["team"]}}', "agentMemory.defaultScopes", "an array of distinct scopes"],
-    ['{"agentMemory":{"defaultScopes":["user","user"]}}', "agentMemory.defaultScopes", "an array of distinct scopes"],
+    [
+      '{"agentMemory":{"defaultScopes":["team"]}}',
+      "agentMemory.defaultScopes",
+      "an array of distinct scopes",
+    ],
+    [
+      '{"agentMemory":{"defaultScopes":["user","user"]}}',
+      "agentMemory.defaultScopes",
+      "an array of distinct scopes",
+    ],
     ['{"extraction":{"everyNTurns":1.5}}', "extraction.everyNTurns", "an integer >= 1"],
     ['{"extraction":{"everyNTurns":"2"}}', "extraction.everyNTurns", "an integer >= 1"],
     ['{"extraction":5}', "extraction", "an object"],

@@ -15,14 +15,22 @@ import { isMainAnthropic } from "../helpers/harness/servers/anthropic-stream.js"
 import { bodyText, type HarnessRequest } from "../helpers/harness/servers/base.js";
 import { claude } from "./drivers.js";
 import { requestText, waitForJobsIdle } from "./e2e-lib.js";
-import { closeScenario, expectHealthy, runFrom, type Scenario, setupScenario, stepInstall } from "./scenario.js";
+import {
+  closeScenario,
+  expectHealthy,
+  runFrom,
+  type Scenario,
+  setupScenario,
+  stepInstall,
+} from "./scenario.js";
 
 const skip = realCliSkipReason();
 if (skip) console.warn(skip);
 
 const firstMessage = (req: HarnessRequest) => bodyText((req.body as { messages?: unknown[] }).messages?.[0]);
 const isSubOf = (marker: string) => (req: HarnessRequest) => firstMessage(req).includes(marker);
-const isMainNotSub = (req: HarnessRequest) => isMainAnthropic(req) && !firstMessage(req).includes("AGENT_TASK");
+const isMainNotSub = (req: HarnessRequest) =>
+  isMainAnthropic(req) && !firstMessage(req).includes("AGENT_TASK");
 
 function define(project: string, name: string, memory?: string): void {
   const dir = join(project, ".claude", "agents");
@@ -38,7 +46,9 @@ function scriptAgentCall(s: Scenario, agent: string, prompt: string, marker: str
   s.server.script(
     {
       match: isMainNotSub,
-      reply: { tool: { name: "Agent", input: { description: `Ask ${agent}`, prompt, subagent_type: agent } } },
+      reply: {
+        tool: { name: "Agent", input: { description: `Ask ${agent}`, prompt, subagent_type: agent } },
+      },
     },
     { match: isSubOf(marker), reply: { text: "Noted." } },
     { match: isMainNotSub, reply: { text: `The ${agent} is done.` } },
@@ -86,15 +96,27 @@ describe.skipIf(skip !== null)("agent memory with Claude Code", { timeout: 120_0
   const testerDir = () => join(s.sb.project, ".claude", "agent-memory", "tester");
 
   it("session 1: each subagent learns into its agent type's memory dir", async () => {
-    scriptAgentCall(s, "reviewer", "Bugs are tracked in the Linear project REVIEWQ7. Go: REVIEWER_AGENT_TASK 1.", "REVIEWER_AGENT_TASK 1");
+    scriptAgentCall(
+      s,
+      "reviewer",
+      "Bugs are tracked in the Linear project REVIEWQ7. Go: REVIEWER_AGENT_TASK 1.",
+      "REVIEWER_AGENT_TASK 1",
+    );
     const r1 = await runFrom(s, "Ask the reviewer to look at notes.txt.");
     expectHealthy(s, r1.run);
     expect(r1.run.hookRuns.map((h) => h.name)).toContain("SubagentStop");
     await waitForFile(join(reviewerDir(), "MEMORY.md"), "REVIEWQ7");
-    expect(readFileSync(join(s.sb.project, ".claude", "agent-memory-local", ".gitignore"), "utf8")).toContain("*");
+    expect(readFileSync(join(s.sb.project, ".claude", "agent-memory-local", ".gitignore"), "utf8")).toContain(
+      "*",
+    );
     await waitForJobsIdle(s.sb);
 
-    scriptAgentCall(s, "tester", "Bugs are tracked in the Linear project TESTQ8. Go: TESTER_AGENT_TASK 1.", "TESTER_AGENT_TASK 1");
+    scriptAgentCall(
+      s,
+      "tester",
+      "Bugs are tracked in the Linear project TESTQ8. Go: TESTER_AGENT_TASK 1.",
+      "TESTER_AGENT_TASK 1",
+    );
     const r2 = await runFrom(s, "Ask the tester to look at notes.txt.");
     expectHealthy(s, r2.run);
     await waitForFile(join(testerDir(), "MEMORY.md"), "TESTQ8");
@@ -104,7 +126,12 @@ describe.skipIf(skip !== null)("agent memory with Claude Code", { timeout: 120_0
   });
 
   it("session 2: the reviewer gets memdir's agent memory, the tester Claude Code's (not twice)", async () => {
-    scriptAgentCall(s, "reviewer", "REVIEWER_AGENT_TASK 2: what do you know about bugs?", "REVIEWER_AGENT_TASK 2");
+    scriptAgentCall(
+      s,
+      "reviewer",
+      "REVIEWER_AGENT_TASK 2: what do you know about bugs?",
+      "REVIEWER_AGENT_TASK 2",
+    );
     const { run, from } = await runFrom(s, "Ask the reviewer about bugs.");
     expectHealthy(s, run);
     const sub = s.server.requests.slice(from).find(isSubOf("REVIEWER_AGENT_TASK 2"));

@@ -57,7 +57,11 @@ function readHeadText(file: string): string {
   }
 }
 
-const unquote = (v: string) => v.trim().replace(/^(["'])(.*)\1$/, "$2").trim();
+const unquote = (v: string) =>
+  v
+    .trim()
+    .replace(/^(["'])(.*)\1$/, "$2")
+    .trim();
 
 /** `name` and `memory` of one definition's frontmatter text, or undefined when it has no `name`. */
 export function parseAgentDefinition(text: string, file: string): AgentDefinition | undefined {

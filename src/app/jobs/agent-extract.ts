@@ -39,7 +39,10 @@ const LOCK_TIMEOUT_MS = 120_000;
 /** The cursor of a subagent's transcript is kept as session state under this id (a safe file name). */
 export const agentCursorId = (agentId: string): string => `subagent-${agentId}`;
 
-export async function runAgentExtractionJob(rt: Runtime, r: AgentExtractRequest): Promise<AgentExtractResult> {
+export async function runAgentExtractionJob(
+  rt: Runtime,
+  r: AgentExtractRequest,
+): Promise<AgentExtractResult> {
   const ctx = projectContext(rt, r.cwd);
   ensureProjectState(ctx);
   const base = { agent: r.agentType, agent_id: r.agentId, session_id: r.sessionId };
