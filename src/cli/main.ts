@@ -18,6 +18,7 @@ import { resetBreaker } from "../llm/ledger/index.js";
 import { registerBackfill } from "./commands/backfill.js";
 import { registerDream } from "./commands/dream.js";
 import { registerHistory } from "./commands/history.js";
+import { registerMemories } from "./commands/memories.js";
 import { registerSchedule } from "./commands/schedule.js";
 import { registerSearch } from "./commands/search.js";
 import { registerWiki } from "./commands/wiki.js";
@@ -92,6 +93,7 @@ registerBackfill(program);
 registerWiki(program);
 registerDream(program);
 registerHistory(program);
+registerMemories(program);
 registerSchedule(program);
 
 const job = program.command("job", { hidden: true }).description("background jobs started by hooks");
