@@ -7,7 +7,7 @@
  */
 import { loadIndexForPrompt } from "../../store/load.js";
 import type { AgentMemoryPlan, SnapshotOutcome } from "../agent-memory.js";
-import { assembleContext, type ContextPart } from "./assemble.js";
+import { assembleContext, type ContextPart, cutAtLine, WARNING_RESERVE_CHARS } from "./assemble.js";
 import { DATA_PREFACE } from "./fence.js";
 
 const SCOPE_NOTE = {
@@ -37,22 +37,7 @@ export function buildAgentContext(
   warnings: string[] = [],
 ): string {
   const parts: ContextPart[] = [];
-  const share = Math.floor(budget / Math.max(1, plan.scopes.length));
-  for (const d of plan.scopes) {
-    // Just initialized: the harness may have built the prompt before the copy, so memdir gives it.
-    const justInitialized = snapshot?.action === "initialize" && snapshot.target.dir === d.dir;
-    if (d.scope === plan.harnessLoads && !justInitialized) continue;
-    const idx = loadIndexForPrompt(d.dir);
-    if (idx?.warning) warnings.push(`${d.scope} agent memory index: ${idx.warning}`);
-    if (!idx?.text.trim()) continue;
-    parts.push({
-      source: `memory of the ${plan.agentType} agent, ${SCOPE_NOTE[d.scope]}: ${d.dir}/MEMORY.md`,
-      body: idx.text,
-      maxChars: share,
-    });
-  }
   const notice = snapshotNotice(plan, snapshot);
-  if (!parts.length && !notice && !warnings.length) return "";
   const where = plan.primary
     ? ` Topic files live beside each MEMORY.md; new learnings of this agent type belong in ${plan.primary.dir}.`
     : "";
@@ -60,5 +45,22 @@ export function buildAgentContext(
     `memdir: memory of the ${plan.agentType} agent type from earlier sessions.${where} ${DATA_PREFACE}`,
     ...(notice ? [notice] : []),
   ].join("\n");
+  // Each scope's share of what the preface and the warnings leave (assemble.ts reserves up to WARNING_RESERVE_CHARS).
+  const room = budget - preface.length - (warnings.length ? WARNING_RESERVE_CHARS : 0);
+  const share = Math.floor(room / Math.max(1, plan.scopes.length)) - 2;
+  for (const d of plan.scopes) {
+    // Just initialized: the harness may have built the prompt before the copy, so memdir gives it.
+    const justInitialized = snapshot?.action === "initialize" && snapshot.target.dir === d.dir;
+    if (d.scope === plan.harnessLoads && !justInitialized) continue;
+    // A cut index ends with its own warning line.
+    const idx = loadIndexForPrompt(d.dir);
+    if (!idx?.text.trim()) continue;
+    parts.push({
+      source: `memory of the ${plan.agentType} agent, ${SCOPE_NOTE[d.scope]}: ${d.dir}/MEMORY.md`,
+      body: idx.text,
+      maxChars: share,
+    });
+  }
+  if (!parts.length && !warnings.length) return notice ? cutAtLine(preface, budget) : "";
   return assembleContext(preface, parts, warnings, budget);
 }
