@@ -4,9 +4,13 @@
  * snapshot step) and the SubagentStop extraction into the agent type's memory dir (mutual exclusion
  * included). Real files in a temp home.
  */
+
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { publishAgentSnapshot } from "../../../src/app/commands/agent.js";
+import { projectContext } from "../../../src/app/context.js";
 import { runHook } from "../../../src/app/hooks/run.js";
 import type { AgentExtractRequest } from "../../../src/app/jobs/request.js";
 import { runJob } from "../../../src/app/jobs/run.js";
@@ -17,14 +21,14 @@ const SID = "5a2ea52a-0cc2-4f55-a477-140b507d95fe";
 
 function sandbox(config: Record<string, unknown> = {}) {
   const sb = appSandbox("memdir-agent-", config);
-  const start = (agentType: string, agentId = "a1", env: Record<string, string> = {}) => {
+  const start = (agentType: string, agentId = "a1", env: Record<string, string> = {}, cwd = sb.project) => {
     Object.assign(sb.rt.env, env);
     return runHook(
       "SubagentStart",
       JSON.stringify({
         session_id: SID,
         transcript_path: join(sb.home, "t.jsonl"),
-        cwd: sb.project,
+        cwd,
         hook_event_name: "SubagentStart",
         agent_id: agentId,
         agent_type: agentType,
@@ -163,6 +167,68 @@ describe("SubagentStart: the agent type's memory", () => {
     expect(update).toContain("this machine last synced 2026-02-10T00:00:00.000Z");
     expect(readFileSync(join(s.dir("project", "rev"), "MEMORY.md"), "utf8")).toContain("MINE");
     expect(await s.start("rev", "a4")).toBe(""); // announced once
+  });
+});
+
+describe("VCS snapshots through git", () => {
+  const git = (cwd: string, ...args: string[]) => {
+    const r = spawnSync("git", args, { cwd, encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`git ${args.join(" ")}: ${r.stderr}`);
+    return r.stdout;
+  };
+  it("a snapshot one teammate commits initializes a fresh clone and is announced to an existing one", async () => {
+    const s = sandbox({ agentMemory: { defaultScopes: ["project"] } });
+    const a = s.project;
+    git(a, "init", "-q", "-b", "main");
+    git(a, "config", "user.email", "a@example.com");
+    git(a, "config", "user.name", "A");
+    // Teammate A's reviewer learned something; A publishes and commits the snapshot (not the memory dir).
+    const aMem = s.dir("project", "reviewer");
+    mkdirSync(aMem, { recursive: true });
+    writeFileSync(join(aMem, "MEMORY.md"), "# Memory Index\n- [pnpm](pnpm.md) — TEAMPNPM\n");
+    writeFileSync(
+      join(aMem, "pnpm.md"),
+      "---\nname: pnpm\ndescription: TEAMPNPM\ntype: project\n---\nUse pnpm.\n",
+    );
+    const ctx = projectContext(s.rt, a);
+    publishAgentSnapshot(ctx, a, "reviewer");
+    writeFileSync(join(a, ".gitignore"), ".claude/agent-memory/\n.memdir/\n");
+    git(a, "add", ".gitignore", ".claude/agent-memory-snapshots");
+    git(a, "commit", "-qm", "reviewer snapshot");
+    // The author is synced already: its own memory, no snapshot notice.
+    const author = contextOf(await s.start("reviewer", "a0", {}, a));
+    expect(author).toContain("TEAMPNPM");
+    expect(author).not.toMatch(/initialized from|new team knowledge/);
+    // B clones: no agent memory yet, so the snapshot initializes it.
+    const b = join(s.home, "clone");
+    git(s.home, "clone", "-q", a, b);
+    const first = contextOf(await s.start("reviewer", "b1", {}, b));
+    expect(first).toContain("was initialized from the team's snapshot");
+    expect(first).toContain("TEAMPNPM");
+    expect(readFileSync(join(b, ".claude", "agent-memory", "reviewer", "pnpm.md"), "utf8")).toContain(
+      "Use pnpm.",
+    );
+    // B learns on its own; A publishes more; B pulls: announced once, B's memory untouched.
+    writeFileSync(
+      join(b, ".claude", "agent-memory", "reviewer", "MEMORY.md"),
+      "# Memory Index\n- [b](b.md) — BOWN\n",
+    );
+    writeFileSync(
+      join(aMem, "MEMORY.md"),
+      "# Memory Index\n- [pnpm](pnpm.md) — TEAMPNPM\n- [ci](ci.md) — TEAMCI\n",
+    );
+    s.setClock(Date.parse("2026-02-12T00:00:00Z"));
+    publishAgentSnapshot(projectContext(s.rt, a), a, "reviewer");
+    git(a, "commit", "-qam", "reviewer snapshot 2");
+    git(b, "pull", "-q");
+    const update = contextOf(await s.start("reviewer", "b2", {}, b));
+    expect(update).toContain("new team knowledge for the reviewer agent is available in");
+    expect(update).toContain(join(b, ".claude", "agent-memory-snapshots", "reviewer"));
+    expect(update).toContain("BOWN"); // its own memory, injected as usual
+    expect(readFileSync(join(b, ".claude", "agent-memory", "reviewer", "MEMORY.md"), "utf8")).not.toContain(
+      "TEAMCI",
+    );
+    expect(contextOf(await s.start("reviewer", "b3", {}, b))).not.toContain("new team knowledge");
   });
 });
 
