@@ -11,7 +11,6 @@ import type {
   ParsedHook,
   ToolKind,
 } from "../harness/index.js";
-import type { AgentMemoryScope } from "../paths/index.js";
 import type { TranscriptReadBounds, TranscriptSlice } from "../transcripts/types.js";
 
 /** Environment as adapters see it (a Runtime's `env`). */
@@ -181,7 +180,7 @@ export interface HarnessAdapter {
   agentMemoryLoaded?(
     agentType: string,
     o: { cwd: string; env: Env; projectRoot?: string },
-  ): AgentMemoryScope | undefined;
+  ): "user" | "project" | "local" | undefined;
   /**
    * True when a resumed session still holds the context earlier SessionStart hooks gave (Codex CLI
    * 0.171.0 replays it from the rollout): on resume memdir then injects nothing when its context is
