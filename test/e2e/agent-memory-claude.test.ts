@@ -7,7 +7,7 @@
  * again: the reviewer's first request carries memdir's SubagentStart context with the fact; the tester's
  * carries it in Claude Code's own `# Persistent Agent Memory`, and memdir does not inject it twice.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { realCliSkipReason } from "../helpers/harness/clis.js";
@@ -61,13 +61,9 @@ async function waitForFile(file: string, fragment: string, ms = 30_000): Promise
     const t = existsSync(file) ? readFileSync(file, "utf8") : "";
     if (t.includes(fragment)) return t;
     if (Date.now() > end) {
-      const { readdirSync } = await import("node:fs");
       const dir = join(file, "..");
-      const files = existsSync(dir) ? readdirSync(dir) : [];
-      const ev = join(process.env.MEMDIR_DEBUG_HOME ?? "", "");
-      throw new Error(
-        `${file} never held ${fragment}; it holds: ${t.slice(0, 500)}; dir: ${files.join(",")}; ${ev}`,
-      );
+      const files = existsSync(dir) ? readdirSync(dir).join(", ") : "(no dir)";
+      throw new Error(`${file} never held ${fragment}; it holds: ${t.slice(0, 500)}; the dir: ${files}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -77,7 +73,6 @@ describe.skipIf(skip !== null)("agent memory with Claude Code", { timeout: 120_0
   let s: Scenario;
   beforeAll(async () => {
     s = await setupScenario({ ...claude, isMain: isMainNotSub }, "agents");
-    if (process.env.MEMDIR_E2E_KEEP) s.sb.cleanup = () => console.log(`kept ${s.sb.home}`);
     define(s.sb.project, "reviewer");
     define(s.sb.project, "tester", "project");
   });
