@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { publishAgentSnapshot } from "../../../src/app/commands/agent.js";
+import { runHistory, runUndo } from "../../../src/app/commands/history.js";
 import { projectContext } from "../../../src/app/context.js";
 import { runHook } from "../../../src/app/hooks/run.js";
 import type { AgentExtractRequest } from "../../../src/app/jobs/request.js";
@@ -255,10 +256,16 @@ describe("SubagentStop: extraction into the agent type's memory", () => {
     expect(readFileSync(join(s.project, ".claude", "agent-memory-local", ".gitignore"), "utf8")).toContain(
       "*",
     );
-    expect(readdirSync(join(d, ".history")).some((f) => f.endsWith(".json"))).toBe(true);
+    // The run is one change set in the agent dir's own history; undo reverts it.
+    const agent = { agent: "reviewer", scope: "local", cwd: s.project };
+    const ctx = projectContext(s.rt, s.project);
+    expect(runHistory(ctx, agent).changeSets).toHaveLength(1);
+    runUndo(ctx, undefined, { agent });
+    expect(existsSync(join(d, "MEMORY.md"))).toBe(false); // it created the index: undo removes it
+    expect(() => runHistory(ctx, { ...agent, scope: "team" })).toThrow(/unknown agent memory scope/);
     // Nothing in the project's memory dir, and a second run finds nothing new.
     expect(existsSync(join(s.home, ".claude", "projects"))).toBe(false);
-    expect(await runJob(s.rt, req!)).toMatchObject({ skipped: "nothing_new" });
+    expect(await runJob(s.rt, req!)).toMatchObject({ skipped: "nothing_new" }); // the cursor moved past it
   });
 
   it("writes into the definition's memory: scope", async () => {
