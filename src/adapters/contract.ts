@@ -209,6 +209,15 @@ export interface HarnessAdapter {
    */
   followsMemorySwitch?: boolean;
   /**
+   * The agent memory scope the harness itself loads into a subagent of type `agentType` (Claude Code:
+   * the agent definition's `memory:`), so memdir does not inject it again. Absent or undefined = the
+   * harness loads none.
+   */
+  agentMemoryLoaded?(
+    agentType: string,
+    o: { cwd: string; env: Env; projectRoot?: string },
+  ): "user" | "project" | "local" | undefined;
+  /**
    * True when a resumed session still holds the context earlier SessionStart hooks gave (Codex CLI
    * 0.171.0 replays it from the rollout): on resume memdir then injects nothing when its context is
    * unchanged, and otherwise says that the new block replaces the earlier one.

@@ -18,6 +18,7 @@ import { resetBreaker } from "../llm/ledger/index.js";
 import { registerBackfill } from "./commands/backfill.js";
 import { registerDream } from "./commands/dream.js";
 import { registerHistory } from "./commands/history.js";
+import { registerMemories } from "./commands/memories.js";
 import { registerSchedule } from "./commands/schedule.js";
 import { registerSearch } from "./commands/search.js";
 import { registerTeam } from "./commands/team.js";
@@ -93,6 +94,7 @@ registerBackfill(program);
 registerWiki(program);
 registerDream(program);
 registerHistory(program);
+registerMemories(program);
 registerSchedule(program);
 registerTeam(program);
 
@@ -190,6 +192,26 @@ job
       kind: "team-sync",
       cwd: o.cwd ?? process.cwd(),
       ...(o.session ? { sessionId: o.session } : {}),
+    }),
+  );
+
+job
+  .command("agent-extract")
+  .description("extract a subagent's transcript into its agent type's memory (started by SubagentStop)")
+  .addOption(harnessOption())
+  .requiredOption("--session <id>")
+  .requiredOption("--transcript <path>")
+  .requiredOption("--agent-id <id>")
+  .requiredOption("--agent-type <type>")
+  .option("--cwd <dir>")
+  .action((o: JobFlags & { session: string; transcript: string; agentId: string; agentType: string }) =>
+    runJobCommand({
+      kind: "agent-extract",
+      ...flags(o),
+      sessionId: o.session,
+      transcriptPath: o.transcript,
+      agentId: o.agentId,
+      agentType: o.agentType,
     }),
   );
 

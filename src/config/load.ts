@@ -10,6 +10,7 @@ import { readTextIfExists } from "../core/fs.js";
 import { normalizeNewlines } from "../core/text.js";
 import { badJsonError, badKeyError, notAnObjectError, unknownKeyError, valueAt } from "./errors.js";
 import {
+  AGENT_SCOPES,
   CONFIG_FILE_NAME,
   KNOWN_KEYS,
   LLM_PROVIDERS,
@@ -93,6 +94,21 @@ function buildSchema(z: Zod["z"]) {
     timeZone: z.string().refine(isTimeZone).optional(),
     dream: z
       .strictObject({ minHours: z.number().min(0).optional(), minSessions: z.int().min(0).optional() })
+      .optional(),
+    agentMemory: z
+      .strictObject({
+        defaultScopes: z
+          .array(z.unknown())
+          // One check over the whole array: errors name the key, not an element.
+          .refine(
+            (a) =>
+              a.every((x) => (AGENT_SCOPES as readonly unknown[]).includes(x)) &&
+              new Set(a).size === a.length,
+          )
+          .transform((a) => a as (typeof AGENT_SCOPES)[number][])
+          .optional(),
+        budgetChars: z.int().min(0).optional(),
+      })
       .optional(),
   });
 }

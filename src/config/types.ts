@@ -49,7 +49,23 @@ export interface UserConfig {
     /** Sessions touched since then, the current one excluded, before the session gate opens (seed 000 §24.6: 5). */
     minSessions: number;
   };
+  /** Agent (subagent) memory (DESIGN.md §3.3; Claude Code's agent-memory directories). */
+  agentMemory: {
+    /**
+     * The scopes of an agent type whose definition has no `memory:` (every Codex CLI subagent, Claude
+     * Code's built-in agents and definitions without it): injected at SubagentStart in this order; the
+     * first is where SubagentStop extraction writes. `[]` = memdir keeps no memory for such agents.
+     * Default `["local"]`: this machine only, never committed, nothing shared without asking.
+     */
+    defaultScopes: AgentScopeName[];
+    /** Character budget (UTF-16 units) of the SubagentStart injection. */
+    budgetChars: number;
+  };
 }
+
+/** Agent memory scopes (same list as paths/ AGENT_MEMORY_SCOPES; config/ may not import paths/). */
+export const AGENT_SCOPES = ["user", "project", "local"] as const;
+export type AgentScopeName = (typeof AGENT_SCOPES)[number];
 
 /** Provider ids (same list as `llm/types.ts` PROVIDER_IDS; config/ may not import llm/). */
 export const LLM_PROVIDERS = ["offline", "anthropic", "openai-compatible", "claude-cli"] as const;
@@ -101,6 +117,7 @@ export const DEFAULT_CONFIG: Readonly<UserConfig> = Object.freeze({
   autoDream: true,
   kairos: false,
   dream: Object.freeze({ minHours: 24, minSessions: 5 }),
+  agentMemory: Object.freeze({ defaultScopes: Object.freeze(["local"]), budgetChars: 4000 }),
 }) as Readonly<UserConfig>;
 
 /** File name of the user config inside memdir home. */
@@ -152,6 +169,15 @@ export const CONFIG_KEYS: Readonly<Record<string, { expected: string; example: s
   },
   "dream.minHours": { expected: "a number >= 0 (hours)", example: "24" },
   "dream.minSessions": { expected: "an integer >= 0 (sessions)", example: "5" },
+  agentMemory: {
+    expected: 'an object such as { "defaultScopes": ["local"] }',
+    example: '{ "defaultScopes": ["local"] }',
+  },
+  "agentMemory.defaultScopes": {
+    expected: 'an array of distinct scopes from "user", "project", "local"',
+    example: '["local"]',
+  },
+  "agentMemory.budgetChars": { expected: "an integer >= 0 (characters)", example: "4000" },
 };
 
 /** Known keys per object path ("" = top level), for unknown-key errors. */
@@ -167,6 +193,7 @@ export const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
     "kairos",
     "timeZone",
     "dream",
+    "agentMemory",
   ],
   extraction: ["everyNTurns"],
   llm: [
@@ -182,6 +209,7 @@ export const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   ],
   sessionMemory: ["enabled"],
   dream: ["minHours", "minSessions"],
+  agentMemory: ["defaultScopes", "budgetChars"],
 };
 
 /** The validated subset a config file may contain (before defaults are applied). */
@@ -196,6 +224,7 @@ export interface UserConfigInput {
   kairos?: boolean;
   timeZone?: string;
   dream?: { minHours?: number; minSessions?: number };
+  agentMemory?: { defaultScopes?: AgentScopeName[]; budgetChars?: number };
 }
 
 /** Applies DEFAULT_CONFIG to a validated input; returns a fresh object. */
@@ -209,6 +238,10 @@ export function withDefaults(input: UserConfigInput): UserConfig {
     autoDream: input.autoDream ?? DEFAULT_CONFIG.autoDream,
     kairos: input.kairos ?? DEFAULT_CONFIG.kairos,
     dream: { ...DEFAULT_CONFIG.dream, ...input.dream },
+    agentMemory: {
+      defaultScopes: [...(input.agentMemory?.defaultScopes ?? DEFAULT_CONFIG.agentMemory.defaultScopes)],
+      budgetChars: input.agentMemory?.budgetChars ?? DEFAULT_CONFIG.agentMemory.budgetChars,
+    },
   };
   if (input.autoMemoryDirectory !== undefined) out.autoMemoryDirectory = input.autoMemoryDirectory;
   if (input.timeZone !== undefined) out.timeZone = input.timeZone;

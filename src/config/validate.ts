@@ -1,6 +1,8 @@
 /** Hand-written validation of the user config (no zod), in the same key order zod reports. */
 import { badKeyError, notAnObjectError, unknownKeyError } from "./errors.js";
 import {
+  AGENT_SCOPES,
+  type AgentScopeName,
   KNOWN_KEYS,
   LLM_PROVIDERS,
   type LlmConfig,
@@ -97,7 +99,32 @@ export function validateConfigByHand(
     }
     if (opts.rejectUnknown) rejectUnknownKeys(file, "dream", dr);
   }
+  if (raw.agentMemory !== undefined) out.agentMemory = validateAgentMemory(file, raw.agentMemory, opts);
   if (opts.rejectUnknown) rejectUnknownKeys(file, "", raw);
+  return out;
+}
+
+function validateAgentMemory(
+  file: string,
+  v: unknown,
+  opts: { rejectUnknown: boolean },
+): NonNullable<UserConfigInput["agentMemory"]> {
+  if (!isObject(v)) throw badKeyError(file, "agentMemory", v);
+  const out: NonNullable<UserConfigInput["agentMemory"]> = {};
+  const sc = v.defaultScopes;
+  if (sc !== undefined) {
+    const ok =
+      Array.isArray(sc) &&
+      sc.every((x) => (AGENT_SCOPES as readonly unknown[]).includes(x)) &&
+      new Set(sc).size === sc.length;
+    if (!ok) throw badKeyError(file, "agentMemory.defaultScopes", sc);
+    out.defaultScopes = sc as AgentScopeName[];
+  }
+  if (v.budgetChars !== undefined) {
+    if (!isInt(v.budgetChars, 0)) throw badKeyError(file, "agentMemory.budgetChars", v.budgetChars);
+    out.budgetChars = v.budgetChars;
+  }
+  if (opts.rejectUnknown) rejectUnknownKeys(file, "agentMemory", v);
   return out;
 }
 

@@ -4,6 +4,18 @@
  * user-level dirs (§3.3), and branded session-scoped `ReadPath` / `WritePath`. Sync and cheap: hooks
  * call it on every event.
  */
+
+export {
+  AGENT_MEMORY_SCOPES,
+  type AgentMemoryScope,
+  agentDirRefusal,
+  agentMemoryBase,
+  agentMemoryDir,
+  agentSnapshotBase,
+  agentSnapshotDir,
+  isAgentMemoryScope,
+  sanitizeAgentName,
+} from "./agent-memory.js";
 export { claimMemoryDir, PROJECT_CLAIM_FILE } from "./claim.js";
 export {
   assertContained,

@@ -5,6 +5,20 @@
  * `loadIndexForPrompt` may import `store/load.js` directly.
  */
 
+export {
+  checkSnapshot,
+  hasMemory,
+  initializeFromSnapshot,
+  listSnapshots,
+  publishSnapshot,
+  readSnapshotTime,
+  readSyncedFrom,
+  recordSnapshotSynced,
+  SNAPSHOT_FILE,
+  SNAPSHOT_SYNCED_FILE,
+  type SnapshotAction,
+  type SnapshotCheck,
+} from "./agent-snapshot.js";
 export * from "./daily-log/index.js";
 export * from "./history/index.js";
 export {

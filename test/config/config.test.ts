@@ -46,6 +46,7 @@ const DEFAULTS: UserConfig = {
   autoDream: true,
   kairos: false,
   dream: { minHours: 24, minSessions: 5 },
+  agentMemory: { defaultScopes: ["local"], budgetChars: 4000 },
 };
 
 describe("user config", () => {
@@ -68,7 +69,8 @@ describe("user config", () => {
         '  "llm": { "provider": "openai-compatible", "model": "qwen3", "baseUrl": "http://127.0.0.1:11434/v1",' +
         ' "apiKeyEnv": "OLLAMA_KEY", "maxTokensPerDay": 0 },\r\n  "sessionMemory": { "enabled": false },\r\n' +
         '  "autoDream": false, "kairos": true, "timeZone": "Asia/Seoul",\r\n' +
-        '  "dream": { "minHours": 0.5, "minSessions": 0 }\r\n}\r\n',
+        '  "dream": { "minHours": 0.5, "minSessions": 0 },\r\n' +
+        '  "agentMemory": { "defaultScopes": ["project", "user"], "budgetChars": 2000 }\r\n}\r\n',
     );
     const want: UserConfig = {
       autoMemoryDirectory: "~/mem",
@@ -88,6 +90,7 @@ describe("user config", () => {
       kairos: true,
       timeZone: "Asia/Seoul",
       dream: { minHours: 0.5, minSessions: 0 },
+      agentMemory: { defaultScopes: ["project", "user"], budgetChars: 2000 },
     };
     expect(await loadUserConfig(h)).toEqual(want);
     expect(loadUserConfigSync(h)).toEqual(want);
@@ -98,6 +101,16 @@ describe("user config", () => {
 
   const badValues: Array<[string, string, string]> = [
     ['{"extraction":{"everyNTurns":0}}', "extraction.everyNTurns", "an integer >= 1"],
+    [
+      '{"agentMemory":{"defaultScopes":["team"]}}',
+      "agentMemory.defaultScopes",
+      "an array of distinct scopes",
+    ],
+    [
+      '{"agentMemory":{"defaultScopes":["user","user"]}}',
+      "agentMemory.defaultScopes",
+      "an array of distinct scopes",
+    ],
     ['{"extraction":{"everyNTurns":1.5}}', "extraction.everyNTurns", "an integer >= 1"],
     ['{"extraction":{"everyNTurns":"2"}}', "extraction.everyNTurns", "an integer >= 1"],
     ['{"extraction":5}', "extraction", "an object"],

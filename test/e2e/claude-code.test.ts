@@ -50,9 +50,8 @@ describe.skipIf(skip !== null)("Claude Code end to end", { timeout: 90_000 }, ()
 
   it("/compact: SessionStart(compact) carries the summary refreshed by PreCompact", async () => {
     const { run, from } = await runFrom(s, "", { resume: s.session1!, compact: true });
-    // The compaction agent's SubagentStop (registered async, no SubagentStart) is still running when
-    // `-p` ends and Claude Code cancels it: the CLI's documented behaviour, nothing is lost (it would
-    // only record an unmatched stop).
+    // The compaction agent's SubagentStop comes without a SubagentStart: it only records an unmatched
+    // stop (no agent memory extraction for an internal agent).
     expectHealthy(s, run);
     expect(s.server.requests.slice(from).some(isCompaction), "a compaction request").toBe(true);
     const names = run.hookRuns.map((h) => h.name);

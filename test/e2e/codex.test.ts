@@ -8,6 +8,8 @@
  * byte-identical). Codex reports no hook failure anywhere, so hooks are checked through memdir's state
  * and log.
  */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { realCliSkipReason } from "../helpers/harness/clis.js";
 import { bodyText, type HarnessRequest } from "../helpers/harness/servers/base.js";
@@ -35,9 +37,15 @@ import {
 const skip = realCliSkipReason();
 if (skip) console.warn(skip);
 
-/** A subagent request: its last input item is the spawn message. */
+/**
+ * A subagent request: its last input item is the spawn message, or the one before it when memdir's
+ * recall for that message (UserPromptSubmit inside the subagent) follows it.
+ */
 const isSub = (req: HarnessRequest) =>
-  bodyText((req.body as { input?: unknown[] }).input?.at(-1)).includes("SUBAGENT_TASK");
+  ((req.body as { input?: unknown[] }).input ?? []).slice(-2).some((item) => {
+    const m = item as { type?: string; role?: string; content?: unknown };
+    return m.type === "message" && m.role === "user" && bodyText(m.content).includes("SUBAGENT_TASK");
+  });
 const isMainNotSub = (req: HarnessRequest) => isMainCodex(req) && !isSub(req);
 const ns = "multi_agent_v1";
 
@@ -81,14 +89,10 @@ describe.skipIf(skip !== null)("Codex end to end", { timeout: 90_000 }, () => {
 
   it("a new session's first request carries the memories", () => stepNewSession(s));
 
-  it("a spawn_agent subagent: SubagentStart/SubagentStop run without error", async () => {
+  /** One spawn_agent call with `message`, the subagent's reply, wait_agent, the main agent's answer. */
+  const scriptSpawn = (message: string) =>
     s.server.script(
-      {
-        match: isMainNotSub,
-        reply: {
-          tool: { name: "spawn_agent", namespace: ns, input: { message: "SUBAGENT_TASK: reply hi" } },
-        },
-      },
+      { match: isMainNotSub, reply: { tool: { name: "spawn_agent", namespace: ns, input: { message } } } },
       { match: isSub, reply: { text: "hi" } },
       {
         match: isMainNotSub,
@@ -102,6 +106,9 @@ describe.skipIf(skip !== null)("Codex end to end", { timeout: 90_000 }, () => {
       },
       { match: isMainNotSub, reply: { text: "The agent said hi." } },
     );
+
+  it("a spawn_agent subagent: SubagentStart/SubagentStop run without error, and it learns", async () => {
+    scriptSpawn("SUBAGENT_TASK: Bugs are tracked in the Linear project CODEXQ9. Reply hi.");
     const { run } = await runFrom(s, "Ask an agent to say hi.");
     expectHealthy(s, run);
     expect(s.server.pending(), "scripted turns left").toBe(0);
@@ -110,6 +117,21 @@ describe.skipIf(skip !== null)("Codex end to end", { timeout: 90_000 }, () => {
     expect(tracked.agents.map((a) => [a.agent_type, a.status])).toEqual([["default", "completed"]]);
     expect(tracked.total_unmatched_stops).toBe(0);
     expect(logProblems(s.paths)).toEqual([]);
+    // Codex has no agent memory of its own: the `default` agent type's memory is memdir's local scope.
+    const index = join(s.sb.project, ".claude", "agent-memory-local", "default", "MEMORY.md");
+    expect(existsSync(index) ? readFileSync(index, "utf8") : "", "the subagent's memory").toContain(
+      "CODEXQ9",
+    );
+  });
+
+  it("the next subagent of that type receives its memory at SubagentStart", async () => {
+    scriptSpawn("SUBAGENT_TASK: what do you know about bugs? Reply hi.");
+    const { run, from } = await runFrom(s, "Ask an agent about bugs.");
+    expectHealthy(s, run);
+    const sub = s.server.requests.slice(from).find(isSub);
+    expect(requestText(sub)).toContain("memory of the default agent type");
+    expect(requestText(sub)).toContain("CODEXQ9");
+    await waitForJobsIdle(s.sb);
   });
 
   it("memdir uninstall codex gives hooks.json and config.toml back", () => stepUninstall(s));

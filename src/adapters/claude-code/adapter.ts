@@ -1,6 +1,7 @@
 /** Claude Code (2.0.77 … 2.1.332) as a HarnessAdapter. */
 
 import type { HarnessAdapter } from "../contract.js";
+import { agentMemoryScopeLoaded } from "./agent-definition.js";
 import { projectDir } from "./env.js";
 import { parseClaudeHook } from "./hook-event.js";
 import { formatClaudeHook } from "./hook-output.js";
@@ -30,6 +31,7 @@ export const claudeCodeAdapter: HarnessAdapter = {
   // 2.1.332 saved a 9,990-character context (plus its 38-character "SessionStart hook additional
   // context: " label) to a file with a 2 KB preview; 9,000 stayed inline.
   inlineContextMaxChars: 9_900,
+  agentMemoryLoaded: agentMemoryScopeLoaded,
   toolKind,
   projectDir,
   transcripts: {

@@ -33,14 +33,11 @@ export const HOOK_SPECS: Record<HookEvent, { matcher?: string; timeout: number }
  * guidance after repeated failures); PreCompact stays synchronous so the session summary is written
  * before the compaction's SessionStart reads it (2.1.332 runs them unordered when PreCompact is async);
  * Stop stays synchronous because 2.1.332 cancels async hooks still running when a `claude -p` session
- * ends, and Stop starts the extraction.
+ * ends, and Stop starts the extraction. SubagentStart is synchronous because it gives the subagent its
+ * agent memory (an async hook's `additionalContext` is never read); SubagentStop because it starts the
+ * agent memory extraction, which a cancelled async hook would lose.
  */
-export const DEFAULT_ASYNC_EVENTS: readonly HookEvent[] = [
-  "PostToolUse",
-  "SubagentStart",
-  "SubagentStop",
-  "SessionEnd",
-];
+export const DEFAULT_ASYNC_EVENTS: readonly HookEvent[] = ["PostToolUse", "SessionEnd"];
 
 /**
  * First Claude Code version taken to honour config-level `"async": true` on command hooks: the

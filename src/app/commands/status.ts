@@ -11,10 +11,11 @@ import { containmentLine, containmentProblems } from "../../paths/index.js";
 import { scrub } from "../../privacy/index.js";
 import { readTeamState } from "../../share/state.js";
 import { readTeamConfig, scanTopics, teamDirOf } from "../../store/index.js";
-import type { AppContext } from "../context.js";
+import { type AppContext, workingDir } from "../context.js";
 import { type EventRecord, readRecentEvents, recentHealthWarnings } from "../inject/health.js";
 import { llmFingerprint, resolveLlm } from "../model/choice.js";
 import { openConflicts } from "../team-sync.js";
+import { type AgentMemoryStatus, agentMemoryStatus } from "./agent-status.js";
 
 export interface StatusReport {
   /** Why memdir is off for this project (a directory it would write to is a symbolic link), or null. */
@@ -39,6 +40,8 @@ export interface StatusReport {
   /** This project's jobs that hit a limit: `job_timeout`, `job_memory_exceeded`, `job_input_refused` (newest last). */
   jobLimits: EventRecord[];
   skipReasons: Record<string, number>;
+  /** Agent (subagent) memory of this working directory's agent types. */
+  agentMemory: AgentMemoryStatus;
   /** The model behind extraction and session memory, today's spend (UTC day) and the breaker. */
   model: {
     provider: string;
@@ -204,6 +207,7 @@ export function buildStatus(ctx: AppContext): StatusReport {
     recentFailures: events.filter((e) => e.kind.endsWith("_failed")).slice(-10),
     jobLimits: jobLimits.slice(-10),
     skipReasons,
+    agentMemory: agentMemoryStatus(ctx, workingDir(ctx.rt)),
     model: {
       ...llm,
       spentToday: spentToday(paths.ledgerFile, now),

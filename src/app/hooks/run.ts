@@ -49,7 +49,7 @@ async function handle(
       });
     case "subagentStart":
     case "subagentStop":
-      return (await import("./subagent.js")).onSubagent(ctx, e);
+      return (await import("./subagent.js")).onSubagent(ctx, e, adapter);
     case "turnEnd":
     case "compaction":
       return (await import("./turn-end.js")).onTurnEnd(ctx, e);

@@ -32,6 +32,7 @@ export const JOB_DEADLINE_MS: Record<JobKind, number> = {
   recover: 5 * 60_000,
   // A pull and a push, each git call that reaches the remote bounded by 30 s (share/git.ts).
   "team-sync": 5 * 60_000,
+  "agent-extract": 15 * 60_000,
 };
 
 /** Time between SIGTERM and SIGKILL when a job passes a limit (ms). */

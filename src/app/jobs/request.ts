@@ -60,6 +60,22 @@ export interface TeamSyncRequest {
 }
 
 /**
+ * Extraction of a subagent's own transcript into its agent type's memory (SubagentStop). `cwd` is the
+ * session's working directory (project and local agent memory live under it, as in Claude Code).
+ */
+export interface AgentExtractRequest {
+  kind: "agent-extract";
+  cwd: string;
+  harness?: HarnessName;
+  /** The parent session. */
+  sessionId: string;
+  agentId: string;
+  agentType: string;
+  /** The subagent's transcript (`agent_transcript_path`). */
+  transcriptPath: string;
+}
+
+/**
  * Every job has this shape: a request of its kind in, `run<Kind>Job(rt, request)` runs it to its end
  * (app/jobs/run.ts dispatches), its outcomes are events in events.jsonl and its return value.
  */
@@ -68,7 +84,8 @@ export type JobRequest =
   | SessionMemoryRequest
   | RecoverRequest
   | DreamRequest
-  | TeamSyncRequest;
+  | TeamSyncRequest
+  | AgentExtractRequest;
 export type JobKind = JobRequest["kind"];
 
 /** `["job", <kind>, …flags]`: the argv after the memdir bin. */
@@ -84,5 +101,6 @@ export function jobArgv(r: JobRequest): string[] {
   if (r.kind === "extract" && r.queue) a.push("--queue");
   if (r.kind === "extract" && r.precompact) a.push("--precompact");
   if ((r.kind === "extract" || r.kind === "recover") && r.dreamCheck) a.push("--dream-check");
+  if (r.kind === "agent-extract") a.push("--agent-id", r.agentId, "--agent-type", r.agentType);
   return a;
 }

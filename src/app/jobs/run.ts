@@ -5,6 +5,7 @@
 
 import { projectContext } from "../context.js";
 import type { Runtime } from "../runtime.js";
+import { runAgentExtractionJob } from "./agent-extract.js";
 import { runDreamJob } from "./dream.js";
 import { maybeStartDream } from "./dream-gate.js";
 import { runExtractionJob } from "./extract.js";
@@ -22,6 +23,7 @@ const RUNNERS: { [K in JobKind]: Runner<K> } = {
   recover: runRecoveryJob,
   dream: runDreamJob,
   "team-sync": runTeamSyncJob,
+  "agent-extract": runAgentExtractionJob,
 };
 
 /**

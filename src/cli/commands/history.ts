@@ -14,13 +14,21 @@ export function registerHistory(program: Command): void {
     const rt = processRuntime();
     return projectContext(rt, workingDir(rt));
   };
+  /** `--agent <a> --scope <s>`: that agent memory dir's change sets. */
+  const agentTarget = (o: { agent?: string; scope?: string }) => {
+    if (o.agent === undefined) return undefined;
+    const rt = processRuntime();
+    return { agent: o.agent, scope: o.scope ?? "", cwd: workingDir(rt) };
+  };
 
   program
     .command("history")
     .description("list the change sets of the memory dir (dreams, extraction runs, undos), newest first")
+    .option("--agent <agent>", "an agent type's memory instead (with --scope user, project or local)")
+    .option("--scope <scope>", "with --agent: user, project or local")
     .option("--json", "print as JSON")
-    .action((o: { json?: boolean }) => {
-      const v = runHistory(ctx());
+    .action((o: { json?: boolean; agent?: string; scope?: string }) => {
+      const v = runHistory(ctx(), agentTarget(o));
       console.log(o.json ? JSON.stringify(v, null, 2) : formatHistory(v, color));
     });
 
@@ -31,10 +39,15 @@ export function registerHistory(program: Command): void {
     )
     .argument("[id]", "the change set id from `memdir history` (a unique prefix is enough)")
     .option("--force", "also restore files that changed since the change set (their later changes are lost)")
+    .option("--agent <agent>", "an agent type's memory instead (with --scope user, project or local)")
+    .option("--scope <scope>", "with --agent: user, project or local")
     .option("--json", "print the result as JSON")
-    .action((id: string | undefined, o: { force?: boolean; json?: boolean }) => {
-      const r = runUndo(ctx(), id, { force: !!o.force });
-      console.log(o.json ? JSON.stringify(r, null, 2) : formatUndo(r));
-      if (r.undoId === undefined) process.exitCode = 1;
-    });
+    .action(
+      (id: string | undefined, o: { force?: boolean; json?: boolean; agent?: string; scope?: string }) => {
+        const agent = agentTarget(o);
+        const r = runUndo(ctx(), id, { force: !!o.force, ...(agent ? { agent } : {}) });
+        console.log(o.json ? JSON.stringify(r, null, 2) : formatUndo(r));
+        if (r.undoId === undefined) process.exitCode = 1;
+      },
+    );
 }

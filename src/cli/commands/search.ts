@@ -34,9 +34,24 @@ export function registerSearch(program: Command): void {
         .default(10),
     )
     .option("--all-projects", "search every project's documents, not only this project's")
+    .option("--agent <agent>", "search this agent type's memory instead (--scope user, project or local)")
     .option("--json", "print hits as JSON")
     .action(async (words: string[], o: Record<string, unknown>) => {
       const rt = processRuntime();
+      const cwd = workingDir(rt);
+      if (typeof o.agent === "string") {
+        check("--scope", o.scope, ["user", "project", "local"]);
+        check("--type", o.type, ["user", "feedback", "project", "reference"]);
+        const { searchAgentMemory } = await import("../../app/commands/agent.js");
+        const r = await searchAgentMemory(projectContext(rt, cwd), cwd, words.join(" "), {
+          agent: o.agent,
+          ...(o.scope ? { scopes: o.scope as string[] } : {}),
+          ...(o.type ? { type: o.type as string[] } : {}),
+          limit: o.limit as number,
+        });
+        console.log(o.json ? JSON.stringify(r, null, 2) : formatSearch(r, cwd, color));
+        return;
+      }
       check("--scope", o.scope, ["project", "team", "user"]);
       check("--source", o.source, ["memories", "notes", "wiki", "sessions"]);
       check("--type", o.type, [
@@ -50,7 +65,6 @@ export function registerSearch(program: Command): void {
         "summary",
         "turn",
       ]);
-      const cwd = workingDir(rt);
       const r = await runSearch(projectContext(rt, cwd), words.join(" "), {
         scope: o.scope as never,
         type: o.type as never,

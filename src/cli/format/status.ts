@@ -53,6 +53,7 @@ export function formatStatus(s: StatusReport & { harnesses?: HarnessInstallStatu
       ? `  breaker      OPEN (${m.breaker.reason ?? "?"}) until ${m.breaker.untilMs ? new Date(m.breaker.untilMs).toISOString() : "?"}: ${m.breaker.message ?? ""}`
       : `  breaker      closed${m.breaker.trips ? ` (${m.breaker.trips} recent trips)` : ""}`,
   );
+  out.push(...formatAgentMemory(s.agentMemory, color));
   const d = s.dream;
   out.push("", color.bold("dream"));
   out.push(
@@ -99,4 +100,32 @@ export function formatStatus(s: StatusReport & { harnesses?: HarnessInstallStatu
     for (const w of s.warnings) out.push(`  - ${w}`);
   }
   return out.join("\n");
+}
+
+/** The agent memory lines: one per agent type, with its counts per scope and its snapshot state. */
+function formatAgentMemory(a: StatusReport["agentMemory"], color: { bold: (s: string) => string }): string[] {
+  const out = [
+    "",
+    color.bold("agent memory"),
+    `  default      ${a.defaultScopes.join(", ") || "none"} (agents without memory: in their definition)`,
+  ];
+  if (!a.agents.length) out.push("  agents       none yet");
+  for (const g of a.agents) {
+    const counts =
+      Object.entries(g.memories)
+        .map(([s, n]) => `${s} ${n}`)
+        .join(", ") || "no memory";
+    const snap = g.snapshot
+      ? `; snapshot ${g.snapshot.updatedAt ?? "unreadable"}${
+          Object.keys(g.snapshot.syncedFrom).length
+            ? ` (synced ${Object.entries(g.snapshot.syncedFrom)
+                .map(([s, t]) => `${s} ${t}`)
+                .join(", ")})`
+            : " (not synced here)"
+        }`
+      : "";
+    const ro = Object.keys(g.readOnly).length ? `; read-only ${Object.keys(g.readOnly).join(", ")}` : "";
+    out.push(`  ${g.agent.padEnd(12)} ${counts}${snap}${ro}`);
+  }
+  return out;
 }

@@ -40,6 +40,11 @@ export interface RunExtractionOptions {
    * sees the same abandoned entries again.
    */
   withdraw?: (abandoned: string[]) => unknown;
+  /**
+   * The transcript is a subagent's own (Claude Code marks every entry of one `isSidechain`): its
+   * messages are read as the main chain, so its prompt is extracted and its memory writes count.
+   */
+  mainChain?: boolean;
 }
 
 export interface RunExtractionResult {
@@ -138,8 +143,11 @@ export async function runExtraction(opts: RunExtractionOptions): Promise<RunExtr
   }
   const abandoned = slice.abandoned ?? [];
   if (abandoned.length > 0) opts.withdraw?.(abandoned);
-  const out = await extract(opts, slice.messages);
-  const prompts = slice.messages.filter((m) => m.kind === "prompt" && !m.isSidechain).length;
+  const messages = opts.mainChain
+    ? slice.messages.map((m) => (m.isSidechain ? { ...m, isSidechain: false } : m))
+    : slice.messages;
+  const out = await extract(opts, messages);
+  const prompts = messages.filter((m) => m.kind === "prompt" && !m.isSidechain).length;
   const written = writeCursor(
     opts.stateRoot,
     opts.sessionId,
