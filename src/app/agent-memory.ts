@@ -91,11 +91,22 @@ export function allAgentScopeDirs(ctx: AppContext, agentType: string, cwd: strin
   return AGENT_MEMORY_SCOPES.map((s) => scopeDir(s, agentType, cwd, ctx));
 }
 
+/** The `.gitignore` of a new project-scope agent memory dir: memdir's own dotfiles. */
+const PROJECT_SCOPE_GITIGNORE =
+  "# memdir: its change sets, snapshot sync record and lock stay on this machine\n.history/\n.snapshot-synced.json\n.memdir.lock\n";
+
 /**
  * Creates an agent memory dir before memdir writes into it; a new local-scope base folder gets a
- * `.gitignore` of `*` (local agent memory is never committed).
+ * `.gitignore` of `*` (local agent memory is never committed), a new project-scope dir one that keeps
+ * memdir's own files out of commits.
  */
 export function ensureAgentDir(d: AgentScopeDir, cwd: string, ctx: AppContext): void {
+  if (d.scope === "project" && !existsSync(d.dir)) {
+    // The project scope is committed by teams that want it: memdir's own files (change sets holding the
+    // bytes before each write, the snapshot sync record, the store lock) stay on this machine.
+    ensureDir(d.dir);
+    writeFileSync(join(d.dir, ".gitignore"), PROJECT_SCOPE_GITIGNORE, { flag: "wx" });
+  }
   if (d.scope === "local") {
     const base = agentMemoryBase("local", { cwd, env: ctx.rt.env });
     if (!existsSync(base)) {

@@ -86,7 +86,7 @@ export function checkSnapshot(snapshotDir: string, memoryDir: string): SnapshotC
 }
 
 /** The Markdown files of a snapshot or memory dir: MEMORY.md (when present) and the topic files. */
-function memoryFiles(dir: string): string[] {
+export function memoryFiles(dir: string): string[] {
   const topics = listTopicFiles(dir);
   return existsSync(join(dir, INDEX_FILE)) ? [INDEX_FILE, ...topics] : topics;
 }

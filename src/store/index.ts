@@ -10,6 +10,7 @@ export {
   hasMemory,
   initializeFromSnapshot,
   listSnapshots,
+  memoryFiles as snapshotFiles,
   publishSnapshot,
   readSnapshotTime,
   readSyncedFrom,

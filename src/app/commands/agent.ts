@@ -2,11 +2,13 @@
  * `memdir agent snapshot <agent>` (publish an agent type's project-scope memory for the team to commit)
  * and `memdir search --agent <agent>` (search that agent type's memory). Data in, data out.
  */
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isoUtc } from "../../core/clock.js";
 import { describeError, MemdirError } from "../../core/errors.js";
 import { agentSnapshotDir } from "../../paths/index.js";
-import { publishSnapshot } from "../../store/index.js";
+import { secretGate } from "../../share/gates.js";
+import { publishSnapshot, snapshotFiles } from "../../store/index.js";
 import { scopeDir } from "../agent-memory.js";
 import type { AppContext } from "../context.js";
 import { loadSearch } from "../search-db.js";
@@ -25,9 +27,16 @@ export interface SnapshotPublished {
 
 /**
  * Publishes agent `agent`'s project-scope memory into `<cwd>/.claude/agent-memory-snapshots/<agent>/`.
- * @throws MemdirError BAD_INPUT (empty name), UNSAFE_PATH (a linked memory dir), NOT_FOUND (no memory).
+ * Every file is scanned first (the same secret gate as team memory): one with a potential secret or
+ * `<private>` text refuses the whole publish, nothing written.
+ * @throws MemdirError BAD_INPUT (empty name), UNSAFE_PATH (a linked memory dir), NOT_FOUND (no memory),
+ *   INPUT_REFUSED (a file holds a secret).
  */
-export function publishAgentSnapshot(ctx: AppContext, cwd: string, agent: string): SnapshotPublished {
+export async function publishAgentSnapshot(
+  ctx: AppContext,
+  cwd: string,
+  agent: string,
+): Promise<SnapshotPublished> {
   if (!agent.trim())
     throw new MemdirError("BAD_INPUT", "memdir agent snapshot needs an agent type", {
       expected: "an agent type such as reviewer",
@@ -40,6 +49,17 @@ export function publishAgentSnapshot(ctx: AppContext, cwd: string, agent: string
       expected: "a real directory (not a symbolic link)",
       received: d.refused,
       hint: "replace the link with a directory, then publish again",
+    });
+  const refused: string[] = [];
+  for (const f of snapshotFiles(d.dir)) {
+    const r = await secretGate(readFileSync(join(d.dir, f), "utf8"));
+    if (r) refused.push(`${f}: ${r.reason}`);
+  }
+  if (refused.length)
+    throw new MemdirError("INPUT_REFUSED", `the snapshot of ${agent} was not published: it would commit a secret`, {
+      expected: "agent memory files without secrets or <private> text (a snapshot is committed for the team)",
+      received: refused.join("; "),
+      hint: `remove the secret from those files in ${d.dir} (or \`memdir show <name> --agent ${agent} --scope project\`), then publish again`,
     });
   const to = agentSnapshotDir(cwd, agent);
   const updatedAt = isoUtc(ctx.rt.now());

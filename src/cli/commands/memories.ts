@@ -90,11 +90,12 @@ export function registerMemories(program: Command): void {
         const { publishAgentSnapshot } = await import("../../app/commands/agent.js");
         const { ctx: c, cwd } = ctx();
         try {
-          const r = publishAgentSnapshot(c, cwd, name);
+          const r = await publishAgentSnapshot(c, cwd, name);
           console.log(o.json ? JSON.stringify(r, null, 2) : formatPublished(r));
         } catch (e) {
-          if (!isMemdirError(e, "NOT_FOUND")) throw e;
+          if (!isMemdirError(e, "NOT_FOUND") && !isMemdirError(e, "INPUT_REFUSED")) throw e;
           console.error(pc.red(e.message));
+          if (e.code === "INPUT_REFUSED") console.error(`Found: ${e.received}\nWhat to do: ${e.hint}`);
           process.exitCode = 1;
         }
       })(),

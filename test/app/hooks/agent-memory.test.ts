@@ -129,15 +129,15 @@ describe("SubagentStart: the agent type's memory", () => {
     expect(ctx).toContain("cut to fit the memdir context budget");
   });
 
-  it("does not inject the scope a definition's memory: makes Claude Code load, unless auto memory is off", async () => {
+  it("does not inject the scope a definition's memory: makes Claude Code load; with auto memory off memdir stays silent", async () => {
     const s = sandbox();
     s.define("tester", "project");
     s.writeIndex(s.dir("project", "tester"), "# Memory Index\n- [t](t.md) — TESTERFACT\n");
     s.writeIndex(s.dir("local", "tester"), "# Memory Index\n- [l](l.md) — LOCALFACT\n");
     expect(await s.start("tester")).toBe("");
-    const off = contextOf(await s.start("tester", "a2", { CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1" }));
-    expect(off).toContain("TESTERFACT");
-    expect(off).not.toContain("LOCALFACT");
+    // Claude Code's auto memory off turns memdir off for the session: nothing at all is injected.
+    expect(await s.start("tester", "a2", { CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1" })).toBe("");
+    expect(await s.start("tester", "a3", { CLAUDE_CODE_DISABLE_AUTO_MEMORY: "0" })).toBe("");
   });
 
   it("snapshot: initializes a fresh clone, then announces a newer snapshot once, never overwriting", async () => {
@@ -155,6 +155,7 @@ describe("SubagentStart: the agent type's memory", () => {
     expect(first).toContain("was initialized from the team's snapshot");
     expect(first).toContain("TEAMFACT"); // given once even though Claude Code loads this scope itself
     expect(readdirSync(s.dir("project", "rev")).sort()).toEqual([
+      ".gitignore",
       ".snapshot-synced.json",
       "MEMORY.md",
       "team.md",
@@ -192,7 +193,7 @@ describe("VCS snapshots through git", () => {
       "---\nname: pnpm\ndescription: TEAMPNPM\ntype: project\n---\nUse pnpm.\n",
     );
     const ctx = projectContext(s.rt, a);
-    publishAgentSnapshot(ctx, a, "reviewer");
+    await publishAgentSnapshot(ctx, a, "reviewer");
     writeFileSync(join(a, ".gitignore"), ".claude/agent-memory/\n.memdir/\n");
     git(a, "add", ".gitignore", ".claude/agent-memory-snapshots");
     git(a, "commit", "-qm", "reviewer snapshot");
@@ -219,7 +220,7 @@ describe("VCS snapshots through git", () => {
       "# Memory Index\n- [pnpm](pnpm.md) — TEAMPNPM\n- [ci](ci.md) — TEAMCI\n",
     );
     s.setClock(Date.parse("2026-02-12T00:00:00Z"));
-    publishAgentSnapshot(projectContext(s.rt, a), a, "reviewer");
+    await publishAgentSnapshot(projectContext(s.rt, a), a, "reviewer");
     git(a, "commit", "-qam", "reviewer snapshot 2");
     git(b, "pull", "-q");
     const update = contextOf(await s.start("reviewer", "b2", {}, b));
@@ -230,6 +231,43 @@ describe("VCS snapshots through git", () => {
       "TEAMCI",
     );
     expect(contextOf(await s.start("reviewer", "b3", {}, b))).not.toContain("new team knowledge");
+  });
+});
+
+describe("agent memory that teams commit", () => {
+  const git = (cwd: string, ...args: string[]) => {
+    const r = spawnSync("git", args, { cwd, encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`git ${args.join(" ")}: ${r.stderr}`);
+    return r.stdout;
+  };
+  it("refuses to publish a snapshot holding a secret, writing nothing", async () => {
+    const s = sandbox();
+    const mem = s.dir("project", "reviewer");
+    mkdirSync(mem, { recursive: true });
+    writeFileSync(join(mem, "MEMORY.md"), "# Memory Index\n- [ci](ci.md) — CI token\n");
+    writeFileSync(
+      join(mem, "ci.md"),
+      "---\nname: ci\ndescription: CI token\ntype: reference\n---\nThe CI uses ghp_0123456789abcdefghijABCDEFGHIJklmnopqr.\n",
+    );
+    await expect(
+      publishAgentSnapshot(projectContext(s.rt, s.project), s.project, "reviewer"),
+    ).rejects.toThrow(/not published: it would commit a secret/);
+    expect(existsSync(join(s.project, ".claude", "agent-memory-snapshots", "reviewer"))).toBe(false);
+  });
+
+  it("a project-scope dir memdir creates keeps its change sets, sync record and lock out of commits", async () => {
+    const s = sandbox({ agentMemory: { defaultScopes: ["project"] } });
+    const t = subagentTranscript(s.home, "Bugs are tracked in the Linear project REVIEWQ7.");
+    await s.start("reviewer", "a1");
+    await s.stop("reviewer", t, "a1");
+    for (const r of s.requests.filter((q) => q.kind === "agent-extract")) await runJob(s.rt, r);
+    const mem = s.dir("project", "reviewer");
+    expect(readFileSync(join(mem, ".gitignore"), "utf8")).toMatch(/^\.history\/$/m);
+    git(s.project, "init", "-q", "-b", "main");
+    git(s.project, "add", ".claude");
+    const staged = git(s.project, "diff", "--cached", "--name-only").split("\n");
+    expect(staged.some((f) => f.endsWith("MEMORY.md"))).toBe(true);
+    expect(staged.filter((f) => f.includes(".history") || f.endsWith(".memdir.lock"))).toEqual([]);
   });
 });
 
