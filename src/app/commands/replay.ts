@@ -50,7 +50,9 @@ export interface ReplayOptions {
 
 /** Replaces the recorded project path with the sandbox path in every string of `v`. */
 function rebase(v: unknown, from: string, to: string): unknown {
-  if (typeof v === "string") return v.split(from).join(to);
+  // "/" (no recorded cwd) would rewrite every path separator: nothing to rebase then.
+  if (from === "/" || from === "") return v;
+  if (typeof v === "string") return v.replace(pathPrefix(from), to);
   if (Array.isArray(v)) return v.map((x) => rebase(x, from, to));
   if (v && typeof v === "object") {
     const o: Record<string, unknown> = {};
@@ -58,6 +60,11 @@ function rebase(v: unknown, from: string, to: string): unknown {
     return o;
   }
   return v;
+}
+
+/** `from` as a whole path: followed by a separator, the end, or a character no path name continues with. */
+function pathPrefix(from: string): RegExp {
+  return new RegExp(`${from.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=[/\\\s"'\`:;,)]|$)`, "g");
 }
 
 /** Appends bytes [copied, upTo) of `src` to the open sandbox copy; returns the new length. */
@@ -164,10 +171,8 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
     for (const spec of specs) {
       if (spec.timestampMs && spec.timestampMs > clock) clock = spec.timestampMs;
       copied = growCopy(srcFd, dstFd, copied, Math.max(copied, spec.offset));
-      const input = rebase({ ...spec.payload, transcript_path: copy }, recordedCwd, projectRoot) as Record<
-        string,
-        unknown
-      >;
+      const input = rebase(spec.payload, recordedCwd, projectRoot) as Record<string, unknown>;
+      input.transcript_path = copy;
       input.cwd = projectRoot;
       const raw = JSON.stringify(input);
       const out = await runHook(spec.event, raw, rt, { harness: adapter.name });

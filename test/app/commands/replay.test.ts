@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { toolKind } from "../../../src/adapters/claude-code/tools.js";
 import { replay } from "../../../src/app/commands/replay.js";
@@ -117,5 +118,22 @@ describe("replay's sandbox home", () => {
     const sandbox = tempDir("memdir-sandbox-");
     await replay({ transcript, home: sandbox, env: process.env });
     await expect(replay({ transcript, home: sandbox, env: process.env })).resolves.toBeTruthy();
+  }, 60_000);
+});
+
+describe("replay of a session with no recorded cwd (Gemini CLI 0.61 files name none)", () => {
+  it("leaves paths alone, so the extraction reads the sandbox copy and keeps the user's rule", async () => {
+    const dir = tempDir("memdir-replay-gemini-");
+    const src = fileURLToPath(new URL("../../fixtures/transcripts/gemini/", import.meta.url));
+    const name = "session-2026-12-02T01-13-42db398d.jsonl";
+    const original = readFileSync(join(src, name), "utf8");
+    expect(original).toContain("Show a.txt");
+    const transcript = join(dir, name);
+    writeFileSync(transcript, original.replaceAll("Show a.txt", "Always use pnpm in this repo, never npm."));
+    const report = await replay({ transcript, home: join(dir, "home"), env: process.env });
+    expect(
+      report.extractions.filter((e) => e.msg === "extraction_skipped" && e.reason === "transcript_missing"),
+    ).toEqual([]);
+    expect(report.memories.map((m) => JSON.stringify(m)).join("\n")).toMatch(/pnpm/);
   }, 60_000);
 });
