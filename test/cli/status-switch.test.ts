@@ -45,6 +45,13 @@ describe("memdir status and Claude Code's memory switches", () => {
     expect(s.text({ CLAUDE_CODE_SIMPLE: "1" })).toMatch(
       /Claude Code sessions here\n\s+memdir\s+off: its hooks do nothing .*decided by bare mode \(CLAUDE_CODE_SIMPLE=1\)/,
     );
+    // memdir's own switch wins over every harness setting (its hooks return at once in any harness).
+    expect(
+      s.status({ MEMDIR_DISABLE: "1", CLAUDE_CODE_DISABLE_AUTO_MEMORY: "0" }).sessionMemory,
+    ).toMatchObject({
+      on: false,
+      decidedBy: "env MEMDIR_DISABLE=1",
+    });
   });
 
   it("names the settings file whose autoMemoryEnabled decided", () => {

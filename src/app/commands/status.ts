@@ -193,7 +193,11 @@ export function buildStatus(ctx: AppContext): StatusReport {
       ledger: paths.ledgerFile,
     },
     memoryDirFrom: memoryDirFrom(paths),
-    sessionMemory: { on: sw.on, decidedBy: sw.decidedBy, ignored: ctx.harnessMemory.directory().ignored },
+    // MEMDIR_DISABLE=1 turns memdir's hooks off in every harness, before any harness switch is read.
+    sessionMemory:
+      ctx.rt.env.MEMDIR_DISABLE === "1"
+        ? { on: false, decidedBy: "env MEMDIR_DISABLE=1", ignored: ctx.harnessMemory.directory().ignored }
+        : { on: sw.on, decidedBy: sw.decidedBy, ignored: ctx.harnessMemory.directory().ignored },
     counts: {
       projectMemories: project.topics.length,
       userMemories: user.topics.length,

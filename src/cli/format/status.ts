@@ -35,7 +35,7 @@ export function formatStatus(s: StatusReport & { harnesses?: HarnessInstallStatu
   const sm = s.sessionMemory;
   out.push("", color.bold("Claude Code sessions here"));
   out.push(
-    `  memdir       ${sm.on ? "on" : color.bold("off: its hooks do nothing (Claude Code's auto memory is off)")}; decided by ${sm.decidedBy}`,
+    `  memdir       ${sm.on ? "on" : color.bold(`off: its hooks do nothing (${sm.decidedBy.startsWith("env MEMDIR_DISABLE") ? "memdir is disabled, in every harness" : "Claude Code's auto memory is off"})`)}; decided by ${sm.decidedBy}`,
   );
   for (const i of sm.ignored) out.push(`  not followed ${i}`);
   out.push("", color.bold("counts"));
