@@ -59,7 +59,7 @@ export interface ReplayReport {
   nextContext: string;
   /** Its length in UTF-16 code units (how Claude Code measures it). */
   nextContextChars: number;
-  /** The consolidation run after the session (`memdir dream --force`). */
+  /** The consolidation run after the session (`memdir dream`: the gates skipped). */
   dream: DreamOutcome;
 }
 

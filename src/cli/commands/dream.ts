@@ -35,7 +35,7 @@ export function registerDream(program: Command): void {
       new Option(
         "--gated",
         "consolidate only when the time and session gates are open (24 h and 5 sessions by default), as after a session",
-      ).conflicts("force"),
+      ).conflicts(["force", "dryRun"]),
     )
     .addOption(new Option("--force", "skip the time and session gates (the default)").hideHelp())
     .option(

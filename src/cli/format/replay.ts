@@ -36,7 +36,7 @@ export function formatReport(r: ReplayReport, color: Color): string {
   out.push(JSON.stringify(r.projectMemory, null, 2));
   h("session end record");
   out.push(JSON.stringify(r.endRecord, null, 2));
-  h("consolidation after the session (memdir dream --force)");
+  h("consolidation after the session (memdir dream)");
   out.push(formatDreamOutcome(r.dream, color));
   h(`context injected at the next SessionStart (${r.nextContextChars} characters)`);
   out.push(r.nextContext || color.dim("(nothing)"));

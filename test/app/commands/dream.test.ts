@@ -141,6 +141,12 @@ describe("memdir dream as processes", () => {
     const both = await s.run(["dream", "--gated", "--force"]);
     expect(both.code).not.toBe(0);
     expect(both.err).toMatch(/cannot be used with option '--force'/);
+    // A dry run prints the plan whatever the gates say: asking for both is refused, not half-honoured.
+    const preview = await s.run(["dream", "--gated", "--dry-run"]);
+    expect(preview.code).not.toBe(0);
+    expect(preview.err).toMatch(/cannot be used with option '--dry-run'/);
+    const text = await s.run(["dream", "--gated"]);
+    expect(text.out).toMatch(/run `memdir dream` \(without --gated\) to consolidate now/);
   });
 
   it("two dreams started at once (no flag): exactly one consolidates, the other records a lock skip", async () => {
