@@ -82,7 +82,7 @@ export function processRuntime(memdirBin: string = process.argv[1] ?? "memdir"):
     },
     isAlive: isPidAlive,
     get timeZone() {
-      return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+      return systemTimeZone(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
     },
     async spawnJob(request) {
       if (env.MEMDIR_NO_JOBS === "1") return; // background jobs switched off (CI, debugging, tests)
@@ -103,4 +103,17 @@ export function processRuntime(memdirBin: string = process.argv[1] ?? "memdir"):
       child.unref();
     },
   };
+}
+
+/**
+ * The system's zone as an IANA name: `resolved` (what Intl reports; it follows an IANA `TZ`), else, for a
+ * POSIX `TZ` such as `JST-9` that Intl cannot name, the fixed zone `Etc/GMT∓N` of the current offset when
+ * it is a whole number of hours (its DST rules are not kept), else "UTC".
+ */
+export function systemTimeZone(now: Date, resolved: string | undefined): string {
+  if (resolved) return resolved;
+  const minutes = now.getTimezoneOffset(); // positive west of UTC: JST-9 gives -540
+  if (minutes === 0 || minutes % 60 !== 0 || Math.abs(minutes) > 14 * 60) return "UTC";
+  // The Etc zones' sign is POSIX's: Etc/GMT-9 is nine hours ahead of UTC.
+  return `Etc/GMT${minutes > 0 ? "+" : "-"}${Math.abs(minutes) / 60}`;
 }

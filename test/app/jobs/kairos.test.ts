@@ -11,6 +11,7 @@ import { runUndo } from "../../../src/app/commands/history.js";
 import { projectContext } from "../../../src/app/context.js";
 import { runDream } from "../../../src/app/jobs/dream.js";
 import { runExtractionJob } from "../../../src/app/jobs/extract.js";
+import { systemTimeZone } from "../../../src/app/runtime.js";
 import {
   appendDailyLog,
   listDailyLogs,
@@ -163,6 +164,14 @@ describe("KAIROS mode", () => {
     expect(all).not.toContain("2026-Q3");
   });
 
+  it("the system zone of a POSIX TZ is its fixed offset when whole hours, else UTC", () => {
+    expect(systemTimeZone(fixedOffset(-540), undefined)).toBe("Etc/GMT-9");
+    expect(systemTimeZone(fixedOffset(300), undefined)).toBe("Etc/GMT+5");
+    expect(systemTimeZone(fixedOffset(-330), undefined)).toBe("UTC"); // +05:30 has no Etc zone
+    expect(systemTimeZone(fixedOffset(0), undefined)).toBe("UTC");
+    expect(systemTimeZone(fixedOffset(-540), "Asia/Tokyo")).toBe("Asia/Tokyo");
+  });
+
   it("entries are filed under the local calendar day of config `timeZone`, else of the system's zone, else UTC", async () => {
     // 23:30 UTC on 2026-02-11 is 08:30 on 2026-02-12 in Seoul and 13:30 on 2026-02-11 in Honolulu.
     const at = Date.parse("2026-02-11T23:30:00Z");
@@ -171,6 +180,13 @@ describe("KAIROS mode", () => {
       [{}, "Asia/Seoul", "logs/2026/02/2026-02-12.md", "## 08:30:00+09:00 · "],
       [{}, "Pacific/Honolulu", "logs/2026/02/2026-02-11.md", "## 13:30:00-10:00 · "],
       [{}, undefined, "logs/2026/02/2026-02-11.md", "## 23:30:00Z · "],
+      // A POSIX TZ (`JST-9`) Intl cannot name: the runtime's fixed zone of the same offset.
+      [
+        {},
+        systemTimeZone(fixedOffset(-540), undefined),
+        "logs/2026/02/2026-02-12.md",
+        "## 08:30:00+09:00 · ",
+      ],
     ];
     for (const [config, systemZone, file, header] of cases) {
       const s = appSandbox(
@@ -194,3 +210,10 @@ describe("KAIROS mode", () => {
     }
   });
 });
+
+/** A Date whose zone offset is `minutes` (positive west of UTC, as getTimezoneOffset returns). */
+function fixedOffset(minutes: number): Date {
+  const d = new Date();
+  d.getTimezoneOffset = () => minutes;
+  return d;
+}
