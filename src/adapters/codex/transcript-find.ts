@@ -4,7 +4,7 @@
  * thread id for its rollout); the cwd comes from the head of the `session_meta` line (0.171.0 writes
  * `session_id`, `id`, `timestamp`, `cwd` before the long `base_instructions`), read 4 KiB at most.
  */
-import { closeSync, lstatSync, readdirSync, readSync } from "node:fs";
+import { closeSync, lstatSync, readdirSync, readSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { openInputFile } from "../../core/input-file.js";
 import type { Env, TranscriptRef } from "../contract.js";
@@ -44,59 +44,14 @@ function headCwd(path: string): string | undefined {
   }
 }
 
-/** The rollouts of `$CODEX_HOME/sessions`, newest (mtime) first; regular files only. */
-export function findRollouts(env: Env, home: string): TranscriptRef[] {
-  const root = join(codexHome(env, home), "sessions");
-  const out: TranscriptRef[] = [];
-  for (const y of dirs(root, /^\d{4}$/))
-    for (const m of dirs(join(root, y), /^\d{2}$/))
-      for (const d of dirs(join(root, y, m), /^\d{2}$/)) {
-        const dir = join(root, y, m, d);
-        let names: string[] = [];
-        try {
-          names = readdirSync(dir);
-        } catch {
-          continue;
-        }
-        for (const name of names) {
-          const id = FILE.exec(name)?.[1];
-          if (!id || out.length >= MAX_FILES) continue;
-          const path = join(dir, name);
-          try {
-            const st = lstatSync(path);
-            if (!st.isFile()) continue;
-            const cwd = headCwd(path);
-            out.push({
-              path,
-              sessionId: id,
-              ...(cwd ? { cwd } : {}),
-              mtimeMs: st.mtimeMs,
-              sizeBytes: st.size,
-            });
-          } catch {
-            // vanished
-          }
-        }
-      }
-  return out.sort((a, b) => b.mtimeMs - a.mtimeMs);
-}
-
-/** Whether `cwd` is `projectRoot` or a directory inside it. */
-const inProject = (cwd: string, projectRoot: string): boolean =>
-  cwd === projectRoot || cwd.startsWith(projectRoot.endsWith("/") ? projectRoot : `${projectRoot}/`);
-
 /**
- * The rollouts of the project at `projectRoot` changed after `sinceMs` (ms; undefined = any): every
- * day directory is listed and every rollout stat'ed (a resumed session appends to its old rollout, so
- * the day of the directory does not bound the change), and only a changed one has its head read
- * (4 KiB) for the `session_meta` cwd, which must be `projectRoot` or inside it. A subagent's rollout
- * (its own thread) is counted like a session: Codex 0.171.0 does not mark it in the file name.
+ * The rollouts of `$CODEX_HOME/sessions` that `keep` accepts (given each file's stat; it may read the
+ * file's head), newest (mtime) first; regular files only, at most MAX_FILES.
  */
-export function codexSessionsTouchedSince(
+function walkRollouts(
   env: Env,
   home: string,
-  projectRoot: string,
-  sinceMs: number | undefined,
+  keep: (path: string, st: Stats) => { cwd?: string } | undefined,
 ): TranscriptRef[] {
   const root = join(codexHome(env, home), "sessions");
   const out: TranscriptRef[] = [];
@@ -116,14 +71,52 @@ export function codexSessionsTouchedSince(
           const path = join(dir, name);
           try {
             const st = lstatSync(path);
-            if (!st.isFile() || (sinceMs !== undefined && st.mtimeMs <= sinceMs)) continue;
-            const cwd = headCwd(path);
-            if (cwd === undefined || !inProject(cwd, projectRoot)) continue;
-            out.push({ path, sessionId: id, cwd, mtimeMs: st.mtimeMs, sizeBytes: st.size });
+            if (!st.isFile()) continue;
+            const kept = keep(path, st);
+            if (!kept) continue;
+            out.push({
+              path,
+              sessionId: id,
+              ...(kept.cwd ? { cwd: kept.cwd } : {}),
+              mtimeMs: st.mtimeMs,
+              sizeBytes: st.size,
+            });
           } catch {
             // vanished
           }
         }
       }
   return out.sort((a, b) => b.mtimeMs - a.mtimeMs);
+}
+
+/** The rollouts of `$CODEX_HOME/sessions`, newest (mtime) first; regular files only. */
+export function findRollouts(env: Env, home: string): TranscriptRef[] {
+  return walkRollouts(env, home, (path) => {
+    const cwd = headCwd(path);
+    return cwd ? { cwd } : {};
+  });
+}
+
+/** Whether `cwd` is `projectRoot` or a directory inside it. */
+const inProject = (cwd: string, projectRoot: string): boolean =>
+  cwd === projectRoot || cwd.startsWith(projectRoot.endsWith("/") ? projectRoot : `${projectRoot}/`);
+
+/**
+ * The rollouts of the project at `projectRoot` changed after `sinceMs` (ms; undefined = any): every
+ * day directory is listed and every rollout stat'ed (a resumed session appends to its old rollout, so
+ * the day of the directory does not bound the change), and only a changed one has its head read
+ * (4 KiB) for the `session_meta` cwd, which must be `projectRoot` or inside it. A subagent's rollout
+ * (its own thread) is counted like a session: Codex 0.171.0 does not mark it in the file name.
+ */
+export function codexSessionsTouchedSince(
+  env: Env,
+  home: string,
+  projectRoot: string,
+  sinceMs: number | undefined,
+): TranscriptRef[] {
+  return walkRollouts(env, home, (path, st) => {
+    if (sinceMs !== undefined && st.mtimeMs <= sinceMs) return undefined;
+    const cwd = headCwd(path);
+    return cwd !== undefined && inProject(cwd, projectRoot) ? { cwd } : undefined;
+  });
 }
