@@ -96,27 +96,30 @@ const PROJECT_SCOPE_GITIGNORE =
   "# memdir: its change sets, snapshot sync record and lock stay on this machine\n.history/\n.snapshot-synced.json\n.memdir.lock\n";
 
 /**
- * Creates an agent memory dir before memdir writes into it; a new local-scope base folder gets a
- * `.gitignore` of `*` (local agent memory is never committed), a new project-scope dir one that keeps
- * memdir's own files out of commits.
+ * Creates an agent memory dir before memdir writes into it (also when Claude Code created it): the
+ * local-scope base folder gets a `.gitignore` of `*` (local agent memory is never committed), a
+ * project-scope dir one that keeps memdir's own files out of commits; an existing `.gitignore` is kept.
  */
 export function ensureAgentDir(d: AgentScopeDir, cwd: string, ctx: AppContext): void {
-  if (d.scope === "project" && !existsSync(d.dir)) {
+  ensureDir(d.dir);
+  if (d.scope === "project") {
     // The project scope is committed by teams that want it: memdir's own files (change sets holding the
     // bytes before each write, the snapshot sync record, the store lock) stay on this machine.
-    ensureDir(d.dir);
-    writeFileSync(join(d.dir, ".gitignore"), PROJECT_SCOPE_GITIGNORE, { flag: "wx" });
+    writeIfMissing(join(d.dir, ".gitignore"), PROJECT_SCOPE_GITIGNORE);
   }
   if (d.scope === "local") {
     const base = agentMemoryBase("local", { cwd, env: ctx.rt.env });
-    if (!existsSync(base)) {
-      ensureDir(base);
-      writeFileSync(join(base, ".gitignore"), "# memdir: local agent memory stays on this machine\n*\n", {
-        flag: "wx",
-      });
-    }
+    writeIfMissing(join(base, ".gitignore"), "# memdir: local agent memory stays on this machine\n*\n");
   }
-  ensureDir(d.dir);
+}
+
+/** Writes `text` to `file` unless the file exists (the user's own `.gitignore` is never replaced). */
+function writeIfMissing(file: string, text: string): void {
+  try {
+    writeFileSync(file, text, { flag: "wx" });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  }
 }
 
 export interface SnapshotOutcome {
@@ -155,6 +158,7 @@ export function syncAgentSnapshot(
   } else {
     const synced = readSyncedFrom(target.dir);
     if (synced) out.syncedFrom = synced;
+    ensureAgentDir(target, cwd, ctx);
     recordSnapshotSynced(target.dir, check.updatedAt);
   }
   ctx.event("agent_snapshot", {

@@ -9,12 +9,13 @@
  * dir has no memory yet: copy the snapshot in), `prompt-update` (the snapshot is newer than what was
  * synced: never overwrite; the model is told and decides how to merge).
  */
-import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { MemdirError } from "../core/errors.js";
 import { ensureDir, removeFile, writeFileAtomic } from "../core/fs.js";
 import { readJsonFile, writeJsonAtomic } from "../core/json.js";
 import { withLockSync } from "../core/lock.js";
+import { scrub } from "../privacy/index.js";
 import { listTopicFiles } from "./list.js";
 import { INDEX_FILE } from "./memory-md.js";
 
@@ -85,10 +86,20 @@ export function checkSnapshot(snapshotDir: string, memoryDir: string): SnapshotC
   return { action: "prompt-update", updatedAt };
 }
 
-/** The Markdown files of a snapshot or memory dir: MEMORY.md (when present) and the topic files. */
+/**
+ * The Markdown files of a snapshot or memory dir that are regular files (a symbolic link is never
+ * followed: a committed snapshot could point anywhere on the machine): MEMORY.md (when present) and the
+ * topic files.
+ */
 export function memoryFiles(dir: string): string[] {
   const topics = listTopicFiles(dir);
-  return existsSync(join(dir, INDEX_FILE)) ? [INDEX_FILE, ...topics] : topics;
+  return [INDEX_FILE, ...topics].filter((f) => {
+    try {
+      return lstatSync(join(dir, f)).isFile();
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
@@ -101,7 +112,8 @@ export function initializeFromSnapshot(snapshotDir: string, memoryDir: string, u
     for (const f of memoryFiles(snapshotDir)) {
       const to = join(memoryDir, f);
       if (existsSync(to)) continue;
-      copyFileSync(join(snapshotDir, f), to);
+      // A teammate's snapshot is text nobody here scrubbed: secrets and `<private>` text stay out.
+      writeFileAtomic(to, scrub(readFileSync(join(snapshotDir, f), "utf8")), { mode: 0o600 });
       copied.push(f);
     }
     recordSnapshotSynced(memoryDir, updatedAt);

@@ -2,14 +2,14 @@
  * `memdir agent snapshot <agent>` (publish an agent type's project-scope memory for the team to commit)
  * and `memdir search --agent <agent>` (search that agent type's memory). Data in, data out.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isoUtc } from "../../core/clock.js";
 import { describeError, MemdirError } from "../../core/errors.js";
 import { agentSnapshotDir } from "../../paths/index.js";
 import { secretGate } from "../../share/gates.js";
 import { publishSnapshot, snapshotFiles } from "../../store/index.js";
-import { scopeDir } from "../agent-memory.js";
+import { ensureAgentDir, scopeDir } from "../agent-memory.js";
 import type { AppContext } from "../context.js";
 import { loadSearch } from "../search-db.js";
 import { type MemoryLocation, memoryLocations } from "./memories.js";
@@ -56,11 +56,17 @@ export async function publishAgentSnapshot(
     if (r) refused.push(`${f}: ${r.reason}`);
   }
   if (refused.length)
-    throw new MemdirError("INPUT_REFUSED", `the snapshot of ${agent} was not published: it would commit a secret`, {
-      expected: "agent memory files without secrets or <private> text (a snapshot is committed for the team)",
-      received: refused.join("; "),
-      hint: `remove the secret from those files in ${d.dir} (or \`memdir show <name> --agent ${agent} --scope project\`), then publish again`,
-    });
+    throw new MemdirError(
+      "INPUT_REFUSED",
+      `the snapshot of ${agent} was not published: it would commit a secret`,
+      {
+        expected:
+          "agent memory files without secrets or <private> text (a snapshot is committed for the team)",
+        received: refused.join("; "),
+        hint: `remove the secret from those files in ${d.dir} (or \`memdir show <name> --agent ${agent} --scope project\`), then publish again`,
+      },
+    );
+  if (existsSync(d.dir)) ensureAgentDir(d, cwd, ctx); // the sync record publish writes there stays out of commits
   const to = agentSnapshotDir(cwd, agent);
   const updatedAt = isoUtc(ctx.rt.now());
   const r = publishSnapshot(d.dir, to, updatedAt);

@@ -64,7 +64,7 @@ function rebase(v: unknown, from: string, to: string): unknown {
 
 /** `from` as a whole path: followed by a separator, the end, or a character no path name continues with. */
 function pathPrefix(from: string): RegExp {
-  return new RegExp(`${from.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=[/\\\s"'\`:;,)]|$)`, "g");
+  return new RegExp(`${from.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=[/\\s"'\`:;,)]|$)`, "g");
 }
 
 /** Appends bytes [copied, upTo) of `src` to the open sandbox copy; returns the new length. */

@@ -3,6 +3,7 @@
  * the block's tags, and the escaping that keeps stored text from closing its fence or opening one.
  */
 import { toWellFormed, truncateCodePoints } from "../../core/text.js";
+import { scrub } from "../../privacy/index.js";
 
 /** Tag of a memory block injected into the model's context (DESIGN.md §4 "fenced and labelled as data"). */
 export const MEMORY_TAG = "memdir-memory";
@@ -105,7 +106,7 @@ function attr(s: string): string {
 /**
  * Wraps stored text in a labelled block the model reads as data:
  * `DATA_PREFACE\n<tag source="label">\n<text>\n</tag>` (preface omitted with `preface:false`).
- * `text` is made well-formed, CRLF→LF, and passed through neutralizeFenceTags so it can never close
+ * `text` is scrubbed (well-formed, secrets redacted, `<private>` text removed), CRLF→LF, and passed through neutralizeFenceTags so it can never close
  * its fence or open a forged one. `label` (a path or name, cut to 200 code points) is attribute-escaped.
  */
 export function fenceAsData(
@@ -114,7 +115,9 @@ export function fenceAsData(
   opts: { tag?: FenceTag; preface?: boolean } = {},
 ): string {
   const tag = opts.tag ?? MEMORY_TAG;
-  const body = neutralizeFenceTags(toWellFormed(text).replace(/\r\n?/g, "\n")).replace(/\n+$/, "");
+  // Stored text may hold what no writer scrubbed (a hand edit, a teammate's snapshot): secrets and
+  // `<private>` text never reach the model (scrub is a cheap screen when there is nothing to redact).
+  const body = neutralizeFenceTags(scrub(text).replace(/\r\n?/g, "\n")).replace(/\n+$/, "");
   const block = `<${tag} source="${attr(label)}">\n${body}\n</${tag}>`;
   return opts.preface === false ? block : `${DATA_PREFACE}\n${block}`;
 }

@@ -6,7 +6,7 @@
  */
 
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { publishAgentSnapshot } from "../../../src/app/commands/agent.js";
@@ -253,6 +253,51 @@ describe("agent memory that teams commit", () => {
       publishAgentSnapshot(projectContext(s.rt, s.project), s.project, "reviewer"),
     ).rejects.toThrow(/not published: it would commit a secret/);
     expect(existsSync(join(s.project, ".claude", "agent-memory-snapshots", "reviewer"))).toBe(false);
+  });
+
+  it("a committed snapshot's links are never followed and its secrets never copied or injected", async () => {
+    const s = sandbox({ agentMemory: { defaultScopes: ["local"] } });
+    const outside = join(s.home, "credentials");
+    writeFileSync(outside, "aws_secret_access_key = OUTSIDEFILE\n");
+    const snap = join(s.project, ".claude", "agent-memory-snapshots", "general-purpose");
+    mkdirSync(snap, { recursive: true });
+    symlinkSync(outside, join(snap, "MEMORY.md"));
+    symlinkSync(outside, join(snap, "creds.md"));
+    writeFileSync(
+      join(snap, "ci.md"),
+      "---\nname: ci\ndescription: CI\ntype: reference\n---\nThe CI token is ghp_0123456789abcdefghijABCDEFGHIJklmnopqr here.\n",
+    );
+    writeFileSync(join(snap, "snapshot.json"), JSON.stringify({ updatedAt: "2026-02-10T00:00:00.000Z" }));
+    const ctx = contextOf(await s.start("general-purpose"));
+    expect(ctx).not.toContain("OUTSIDEFILE");
+    const local = s.dir("local", "general-purpose");
+    expect(existsSync(join(local, "MEMORY.md"))).toBe(false);
+    expect(existsSync(join(local, "creds.md"))).toBe(false);
+    const copied = readFileSync(join(local, "ci.md"), "utf8");
+    expect(copied).toContain("[REDACTED:");
+    expect(copied).not.toContain("ghp_0123456789");
+    // A secret a teammate put straight into an index is redacted on its way into the context too.
+    writeFileSync(
+      join(local, "MEMORY.md"),
+      "# Memory Index\n- [ci](ci.md) — token ghp_0123456789abcdefghijABCDEFGHIJklmnopqr\n",
+    );
+    const again = contextOf(await s.start("general-purpose", "a2"));
+    expect(again).toContain("[REDACTED:");
+    expect(again).not.toContain("ghp_0123456789");
+  });
+
+  it("dirs Claude Code created get memdir's ignore files once memdir writes there", async () => {
+    const s = sandbox({ agentMemory: { defaultScopes: ["local"] } });
+    const local = s.dir("local", "writer");
+    mkdirSync(local, { recursive: true }); // created by Claude Code, not memdir
+    writeFileSync(join(local, "own-note.md"), "---\nname: own-note\ndescription: n\ntype: project\n---\nn\n");
+    const t = subagentTranscript(s.home, "Bugs are tracked in the Linear project REVIEWQ7.");
+    await s.start("writer", "a1");
+    await s.stop("writer", t, "a1");
+    for (const r of s.requests.filter((q) => q.kind === "agent-extract")) await runJob(s.rt, r);
+    expect(readFileSync(join(s.project, ".claude", "agent-memory-local", ".gitignore"), "utf8")).toMatch(
+      /^\*$/m,
+    );
   });
 
   it("a project-scope dir memdir creates keeps its change sets, sync record and lock out of commits", async () => {
