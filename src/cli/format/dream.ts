@@ -52,7 +52,9 @@ export function formatDreamOutcome(o: DreamOutcome, c: Color = plain): string {
       .map(([k, v]) => `${k} ${typeof v === "number" ? Math.floor(v * 100) / 100 : String(v)}`)
       .join(", ");
     const hint =
-      o.reason === "lock" ? "another dream is running" : "run `memdir dream` (without --gated) to consolidate now";
+      o.reason === "lock"
+        ? "another dream is running"
+        : "run `memdir dream` (without --gated) to consolidate now";
     return `dream skipped: ${o.reason}${detail ? ` (${detail})` : ""}; ${hint}`;
   }
   const done = o.applied.filter((a) => a.action !== "skipped" && a.action !== "unchanged").length;
