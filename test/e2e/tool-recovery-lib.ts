@@ -78,14 +78,6 @@ export function delayPostToolUse(settingsText: string, fast: string, slow: strin
   return JSON.stringify(v, null, 2);
 }
 
-/** Claude Code settings text with memdir's hook of `event` run after `sleep <seconds>`. */
-export function delayHook(settingsText: string, event: string, seconds: number): string {
-  const v = JSON.parse(settingsText) as Settings;
-  const { ours, hook } = memdirHook(v, event);
-  ours.hooks = ours.hooks.map((h) => (h === hook ? delayed(h, seconds) : h));
-  return JSON.stringify(v, null, 2);
-}
-
 type Hook = { type: string; command: string; timeout?: number; async?: boolean };
 type Group = { matcher?: string; hooks: Hook[] };
 type Settings = { hooks: Record<string, Group[]> };
