@@ -9,10 +9,10 @@
  * dir has no memory yet: copy the snapshot in), `prompt-update` (the snapshot is newer than what was
  * synced: never overwrite; the model is told and decides how to merge).
  */
-import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { MemdirError } from "../core/errors.js";
-import { ensureDir, removeFile, writeFileAtomic } from "../core/fs.js";
+import { ensureDir, readBytesIfExists, readTextIfExists, removeFile, writeFileAtomic } from "../core/fs.js";
 import { readJsonFile, writeJsonAtomic } from "../core/json.js";
 import { withLockSync } from "../core/lock.js";
 import { scrub } from "../privacy/index.js";
@@ -113,7 +113,9 @@ export function initializeFromSnapshot(snapshotDir: string, memoryDir: string, u
       const to = join(memoryDir, f);
       if (existsSync(to)) continue;
       // A teammate's snapshot is text nobody here scrubbed: secrets and `<private>` text stay out.
-      writeFileAtomic(to, scrub(readFileSync(join(snapshotDir, f), "utf8")), { mode: 0o600 });
+      const text = readTextIfExists(join(snapshotDir, f));
+      if (text === undefined) continue;
+      writeFileAtomic(to, scrub(text), { mode: 0o600 });
       copied.push(f);
     }
     recordSnapshotSynced(memoryDir, updatedAt);
@@ -150,7 +152,8 @@ export function publishSnapshot(
     }
     for (const f of files) {
       // A committed file: readable by the team (0644), replaced atomically.
-      writeFileAtomic(join(snapshotDir, f), readFileSync(join(memoryDir, f)), { mode: 0o644 });
+      const bytes = readBytesIfExists(join(memoryDir, f));
+      if (bytes) writeFileAtomic(join(snapshotDir, f), bytes, { mode: 0o644 });
     }
     writeJsonAtomic(join(snapshotDir, SNAPSHOT_FILE), { updatedAt }, { mode: 0o644 });
     recordSnapshotSynced(memoryDir, updatedAt);

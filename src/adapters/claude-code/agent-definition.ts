@@ -8,8 +8,9 @@
  *
  * Read without `yaml` (this runs in the SubagentStart hook): only the two top-level keys are needed.
  */
-import { closeSync, openSync, readdirSync, readSync } from "node:fs";
+import { closeSync, readdirSync, readSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { openInputFile } from "../../core/input-file.js";
 import { type AgentMemoryScope, claudeConfigDir, isAgentMemoryScope } from "../../paths/index.js";
 import type { Env } from "../contract.js";
 
@@ -46,7 +47,7 @@ function markdownFiles(dir: string, depth: number, out: string[]): void {
 function readHeadText(file: string): string {
   let fd: number | undefined;
   try {
-    fd = openSync(file, "r");
+    fd = openInputFile(file, { what: "the agent definition" }).fd;
     const buf = Buffer.alloc(HEAD_BYTES);
     const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
     return buf.subarray(0, n).toString("utf8");

@@ -15,7 +15,7 @@
  * - `user`: `<CLAUDE_CONFIG_DIR or ~/.claude>/settings.json`.
  * A missing file, a file that is not JSON and a value of the wrong type count as unset (Claude Code drops them too).
  */
-import { readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
+import { readdirSync, readlinkSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { readTextIfExists } from "../../core/fs.js";
 import { claudeConfigDir } from "../../paths/index.js";
@@ -122,7 +122,7 @@ export function flagSettingsArg(env: Env): { value: string; cwd?: string } | und
   if (pid === undefined) return undefined;
   let argv: string[];
   try {
-    argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    argv = (readTextIfExists(`/proc/${pid}/cmdline`) ?? "").split("\0");
   } catch {
     return undefined;
   }

@@ -2,10 +2,11 @@
  * `memdir agent snapshot <agent>` (publish an agent type's project-scope memory for the team to commit)
  * and `memdir search --agent <agent>` (search that agent type's memory). Data in, data out.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isoUtc } from "../../core/clock.js";
 import { describeError, MemdirError } from "../../core/errors.js";
+import { readTextIfExists } from "../../core/fs.js";
 import { agentSnapshotDir } from "../../paths/index.js";
 import { secretGate } from "../../share/gates.js";
 import { publishSnapshot, snapshotFiles } from "../../store/index.js";
@@ -52,7 +53,7 @@ export async function publishAgentSnapshot(
     });
   const refused: string[] = [];
   for (const f of snapshotFiles(d.dir)) {
-    const r = await secretGate(readFileSync(join(d.dir, f), "utf8"));
+    const r = await secretGate(readTextIfExists(join(d.dir, f)) ?? "");
     if (r) refused.push(`${f}: ${r.reason}`);
   }
   if (refused.length)

@@ -6,8 +6,8 @@
  * ones). `planWithdrawal` is pure; `applyWithdrawal` writes through the store (checked against the bytes
  * planned from, so a file another writer changed in between is left alone) into the caller's journal.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readTextIfExists } from "../../core/fs.js";
 import {
   deleteMemoryIfUnchanged,
   type Journal,
@@ -76,7 +76,8 @@ export function loadTopics(dirs: readonly string[], nowMs: number): LoadedTopic[
   for (const dir of dirs)
     for (const file of listTopicFiles(dir)) {
       try {
-        const text = readFileSync(join(dir, file), "utf8");
+        const text = readTextIfExists(join(dir, file));
+        if (text === undefined) continue;
         out.push({ dir, file, text, topic: parseTopic(text, join(dir, file), nowMs) });
       } catch {
         // not a topic file this step can judge: left as it is
