@@ -70,6 +70,9 @@ export async function pullTeam(
       conflicts: [],
       failure: { kind: "no-remote", message: "the branch has no remote to pull from" },
     };
+  // A dedicated team repository never checks a symbolic link out as a link (one made before this
+  // setting existed keeps it from now on); a project repository's own settings are left alone.
+  if (repo.config.mode === "repo") await run(repo, ["config", "core.symlinks", "false"]);
   const f = await fetchUpstream(repo, up);
   if (!f.ok) return { updated: false, conflicts: [], failure: { kind: f.kind, message: f.message } };
   if (f.empty) return { updated: false, conflicts: [] };

@@ -56,11 +56,16 @@ export async function publishAgentSnapshot(
     if (r) refused.push(`${f}: ${r.reason}`);
   }
   if (refused.length)
-    throw new MemdirError("INPUT_REFUSED", `the snapshot of ${agent} was not published: it would commit a secret`, {
-      expected: "agent memory files without secrets or <private> text (a snapshot is committed for the team)",
-      received: refused.join("; "),
-      hint: `remove the secret from those files in ${d.dir} (or \`memdir show <name> --agent ${agent} --scope project\`), then publish again`,
-    });
+    throw new MemdirError(
+      "INPUT_REFUSED",
+      `the snapshot of ${agent} was not published: it would commit a secret`,
+      {
+        expected:
+          "agent memory files without secrets or <private> text (a snapshot is committed for the team)",
+        received: refused.join("; "),
+        hint: `remove the secret from those files in ${d.dir} (or \`memdir show <name> --agent ${agent} --scope project\`), then publish again`,
+      },
+    );
   const to = agentSnapshotDir(cwd, agent);
   const updatedAt = isoUtc(ctx.rt.now());
   const r = publishSnapshot(d.dir, to, updatedAt);
