@@ -9,7 +9,7 @@
 import { type CommitResult, commitLocal, type Skipped } from "./commit.js";
 import { pathGate, secretGate, sizeGate, TEAM_FILE_MAX_BYTES } from "./gates.js";
 import { classifyRemoteFailure, GitError, type RemoteFailure } from "./git.js";
-import { type PullResult, pullTeam } from "./merge.js";
+import { type PullResult, pullTeam, withHint } from "./merge.js";
 import {
   revParse,
   run,
@@ -177,7 +177,7 @@ export async function pushTeam(
     }
     const kind = classifyRemoteFailure(r);
     if (kind !== "rejected" || attempt === 1)
-      return { ...res, failure: { kind, message: new GitError(["push"], r).message } };
+      return { ...res, failure: { kind, message: withHint(new GitError(["push"], r).message, kind) } };
   }
   return res;
 }
