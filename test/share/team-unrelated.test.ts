@@ -1,14 +1,15 @@
 /**
  * Two teammates who both start from an empty remote (unrelated histories) still sync, both sides
- * kept; a git failure keeps the line that says what failed and says what to do.
+ * kept; a git failure keeps the line that says what failed and says what to do; status names a
+ * conflict block a teammate pushed and drops a stale suppression after a successful push.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { teamInit, teamPull, teamPush } from "../../src/app/commands/team.js";
-import { CONFLICT_BEGIN } from "../../src/share/index.js";
+import { teamInit, teamPull, teamPush, teamStatus } from "../../src/app/commands/team.js";
+import { CONFLICT_BEGIN, updateTeamState } from "../../src/share/index.js";
 import { tempDir } from "../helpers/tmp.js";
-import { bareRemote, remoteFiles, sh, teammate } from "./team-fixture.js";
+import { bareRemote, events, remoteFiles, sh, teammate } from "./team-fixture.js";
 
 const TOPIC = (n: string, body: string) =>
   `---\nname: ${n}\ndescription: ${n} in one line\ntype: project\n---\n${body}\n`;
@@ -48,5 +49,38 @@ describe("team memory from an empty remote", () => {
     expect(p.failure?.kind).toBe("unreachable");
     expect(p.failure?.message).toContain("does not appear to be a git repository");
     expect(p.failure?.message).toContain("git ls-remote");
+    expect(String(events(alice, "team_pull_failed")[0]?.error)).toContain(
+      "does not appear to be a git repository",
+    );
+  });
+
+  it("status names a pulled conflict block; a successful push clears a stale suppression; a pull commits a pending edit", async () => {
+    const remote = bareRemote();
+    const alice = teammate("alice");
+    const bob = teammate("bob");
+    await teamInit(alice.ctx(), { remote });
+    writeFileSync(join(alice.memoryDir, "team", "style.md"), TOPIC("style", "Use tabs."));
+    expect((await teamPush(alice.ctx())).pushed).toBe(true);
+    await teamInit(bob.ctx(), { remote });
+    writeFileSync(join(alice.memoryDir, "team", "style.md"), TOPIC("style", "Use tabs, width 4."));
+    expect((await teamPush(alice.ctx())).pushed).toBe(true);
+    // Bob's edit is uncommitted when he pulls: it is committed first, then merged (both sides kept).
+    writeFileSync(join(bob.memoryDir, "team", "style.md"), TOPIC("style", "Use spaces."));
+    const p = await teamPull(bob.ctx());
+    expect(p.failure).toBeUndefined();
+    expect(p.conflicts).toEqual(["style.md"]);
+    expect((await teamPush(bob.ctx())).pushed).toBe(true);
+    // Alice only fast-forwards to Bob's merge: the block came from him, her status still names it.
+    updateTeamState(alice.memoryDir, (s) => ({
+      ...s,
+      suppressed: { sessionId: "s1", reason: "unreachable", atMs: 1 },
+    }));
+    expect((await teamPull(alice.ctx())).conflicts).toEqual([]);
+    expect(alice.team("style.md")).toContain(CONFLICT_BEGIN);
+    expect((await teamStatus(alice.ctx()))?.conflicts).toEqual(["style.md"]);
+    expect((await teamStatus(alice.ctx()))?.suppressed).not.toBeNull();
+    writeFileSync(join(alice.memoryDir, "team", "more.md"), TOPIC("more", "More."));
+    expect((await teamPush(alice.ctx())).pushed).toBe(true);
+    expect((await teamStatus(alice.ctx()))?.suppressed).toBeNull();
   });
 });
