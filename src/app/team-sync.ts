@@ -10,6 +10,7 @@ import { readTextIfExists } from "../core/fs.js";
 import {
   AUTO_PULL_INTERVAL_MS,
   AUTO_PUSH_INTERVAL_MS,
+  commitLocal,
   hasConflictBlock,
   localChanges,
   openTeamRepo,
@@ -24,7 +25,7 @@ import {
   updateTeamState,
   upstreamOf,
 } from "../share/index.js";
-import { rebuildIndex } from "../store/index.js";
+import { listTopicFiles, rebuildIndex } from "../store/index.js";
 import type { AppContext } from "./context.js";
 
 /** Env: bound (ms) of git calls that reach the remote; default 30,000. */
@@ -77,6 +78,7 @@ function afterPull(ctx: AppContext, p: PullResult): void {
   if (p.failure)
     ctx.event("team_pull_failed", {
       reason: p.failure.kind,
+      error: `${p.failure.kind}: ${p.failure.message}`,
       message: p.failure.message,
       memory_dir: memoryDir,
     });
@@ -88,6 +90,12 @@ export async function pullNow(
   repo: TeamRepo,
   opts: { ffOnly?: boolean } = {},
 ): Promise<PullResult> {
+  // A dedicated team repository: local edits are committed through the gates first (git refuses to
+  // merge over uncommitted changes); a project repository's working tree is left to the user.
+  if (!opts.ffOnly && repo.config.mode === "repo") {
+    const c = await commitLocal(repo, "memdir: update team memory");
+    recordSkips(ctx, c.skipped);
+  }
   const p = await pullTeam(repo, { nowIso: iso(ctx), ...opts });
   afterPull(ctx, p);
   return p;
@@ -111,21 +119,27 @@ export async function pushNow(
     });
   if (r.pushed)
     ctx.event("team_pushed", { files: r.commit.committed.length, memory_dir: ctx.paths.memoryDir });
+  // The remote is reachable again: a note that automatic pushes are off no longer holds.
+  if (!r.failure && readTeamState(ctx.paths.memoryDir).suppressed)
+    updateTeamState(ctx.paths.memoryDir, ({ suppressed: _gone, ...s }) => s);
   return r;
 }
 
-/** Team files that still hold a conflict block (the rest of the recorded conflicts were resolved). */
+/**
+ * Team files that still hold a conflict block: the recorded conflicts, plus any team file holding the
+ * marker (one a teammate's merge wrote and this side pulled); one read per team file (at most
+ * TEAM_MAX_ENTRIES files of at most TEAM_FILE_MAX_BYTES).
+ */
 export function openConflicts(ctx: AppContext, teamDir: string): string[] {
   const state = readTeamState(ctx.paths.memoryDir);
-  return (state.conflicts ?? [])
-    .map((c) => c.file)
-    .filter((f) => {
-      try {
-        return hasConflictBlock(readTextIfExists(join(teamDir, f)) ?? "");
-      } catch {
-        return false;
-      }
-    });
+  const files = new Set([...(state.conflicts ?? []).map((c) => c.file), ...listTopicFiles(teamDir)]);
+  return [...files].sort().filter((f) => {
+    try {
+      return hasConflictBlock(readTextIfExists(join(teamDir, f)) ?? "");
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** True when the team dir has local changes or commits the upstream does not have. */
@@ -182,6 +196,7 @@ export async function autoPush(ctx: AppContext, sessionId: string): Promise<Auto
   } else {
     ctx.event("team_push_failed", {
       reason: r.failure.kind,
+      error: `${r.failure.kind}: ${r.failure.message}`,
       message: r.failure.message,
       session_id: sessionId,
       memory_dir: memoryDir,

@@ -6,7 +6,7 @@
  */
 import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { secretGate, sizeGate, syncable, TEAM_MAX_ENTRIES, TEAM_PUSH_MAX_BYTES } from "./gates.js";
+import { pathGate, secretGate, sizeGate, syncable, TEAM_MAX_ENTRIES, TEAM_PUSH_MAX_BYTES } from "./gates.js";
 import { GitError } from "./git.js";
 import { identityArgs, run, type TeamRepo, toTeamRel } from "./repo.js";
 
@@ -86,6 +86,11 @@ export async function commitLocal(repo: TeamRepo, message: string): Promise<Comm
     const size = sizeGate(c.rel, st.size);
     if (size) {
       res.skipped.push({ file: c.rel, event: "size_skipped", reason: size.reason });
+      continue;
+    }
+    const byName = await pathGate(c.rel);
+    if (byName) {
+      res.skipped.push({ file: byName.shown, event: "secret_skipped", reason: byName.reason });
       continue;
     }
     const text = readFileSync(abs, "utf8");

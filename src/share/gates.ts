@@ -55,3 +55,19 @@ export async function secretGate(text: string): Promise<GateRefusal | undefined>
         : `it contains a potential secret (rule ${rule}); secrets never go to team memory`,
   };
 }
+
+/**
+ * The secret gate on a file's path (a token in a file name leaves with the name). Resolves with the
+ * refusal and the path as it may be shown (the secret replaced by `[REDACTED:<rule>]`), or undefined.
+ */
+export async function pathGate(relPath: string): Promise<(GateRefusal & { shown: string }) | undefined> {
+  const scrubbed = await scrubDeep(relPath);
+  if (scrubbed === relPath) return undefined;
+  const refusal = await secretGate(relPath);
+  return {
+    ...(refusal ?? { gate: "secret", rule: "private", reason: "" }),
+    gate: "secret",
+    reason: "its file name contains a potential secret; rename the file",
+    shown: scrubbed,
+  } as GateRefusal & { shown: string };
+}

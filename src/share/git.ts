@@ -105,9 +105,16 @@ export async function gitOk(args: string[], opts: GitOptions): Promise<string> {
 export class GitError extends Error {
   readonly result: GitResult;
   constructor(args: string[], r: GitResult) {
+    const lines = r.stderr
+      .trim()
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l !== "");
+    // The lines that say what failed (`fatal:` / `error:`) first, else git's last lines.
+    const key = lines.filter((l) => /^(fatal|error|remote: error|ERROR):/i.test(l));
     const msg = r.timedOut
       ? "timed out"
-      : r.stderr.trim().split("\n").slice(-3).join(" | ") || `exit ${r.code}`;
+      : (key.length > 0 ? key : lines).slice(-3).join(" | ") || `exit ${r.code}`;
     super(`git ${args[0]}: ${msg}`);
     this.name = "GitError";
     this.result = r;
@@ -140,4 +147,25 @@ export function classifyRemoteFailure(r: GitResult): RemoteFailure {
   )
     return "unreachable";
   return "other";
+}
+
+/** What the user can do about a failed team sync of `kind`, one line. */
+export function whatToDo(kind: RemoteFailure | "merge" | "outside" | "blocked"): string {
+  switch (kind) {
+    case "rejected":
+      return "run `memdir team pull`, then `memdir team push` again";
+    case "no-remote":
+      return "add a remote to the team repository (`git -C <team dir> remote add origin <url>`) or run `memdir team init <remote>`";
+    case "auth":
+      return "make `git ls-remote <remote>` work without a prompt (a credential helper, ssh agent or key), then push again";
+    case "unreachable":
+      return "check the remote URL and the network (`git ls-remote <remote>`); memdir tries again next session";
+    case "merge":
+      return "resolve the merge in the team repository with git (`git -C <team dir> status`), then run `memdir team push`";
+    case "outside":
+    case "blocked":
+      return "";
+    default:
+      return "run the same git command in the team repository to see the full message (`git -C <team dir> status`)";
+  }
 }

@@ -71,7 +71,9 @@ export async function initTeamRemote(
   mkdirSync(memoryDir, { recursive: true, mode: 0o700 });
   const existing = existsSync(teamDir) && readdirSync(teamDir).length > 0;
   const target = existing ? join(memoryDir, `.team-clone-${uniqueSuffix()}`) : teamDir;
-  const r = await git(["clone", "--quiet", "--no-tags", "--", remote, target], {
+  // `core.symlinks=false`: a symbolic link a teammate committed is checked out as a plain file holding
+  // the target path, never as a link (the clone's config keeps it for every later checkout and merge).
+  const r = await git(["clone", "--quiet", "--no-tags", "-c", "core.symlinks=false", "--", remote, target], {
     cwd: memoryDir,
     env,
     timeoutMs,

@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { keepBoth } from "./conflict.js";
-import { classifyRemoteFailure, GitError, type RemoteFailure } from "./git.js";
+import { classifyRemoteFailure, GitError, type RemoteFailure, whatToDo } from "./git.js";
 import {
   identityArgs,
   revParse,
@@ -45,6 +45,12 @@ export async function fetchUpstream(
   return { ok: false, kind: classifyRemoteFailure(r), message: new GitError(["fetch"], r).message };
 }
 
+/** A failure message with its what-to-do line. */
+export function withHint(message: string, kind: RemoteFailure | "merge"): string {
+  const hint = whatToDo(kind);
+  return hint ? `${message}; ${hint}` : message;
+}
+
 async function unmerged(repo: TeamRepo): Promise<string[]> {
   const r = await run(repo, ["diff", "--name-only", "-z", "--diff-filter=U"]);
   return r.stdout.split("\0").filter((p) => p !== "");
@@ -70,15 +76,37 @@ export async function pullTeam(
       conflicts: [],
       failure: { kind: "no-remote", message: "the branch has no remote to pull from" },
     };
+  // A dedicated team repository never checks a symbolic link out as a link (one made before this
+  // setting existed keeps it from now on); a project repository's own settings are left alone.
+  if (repo.config.mode === "repo") await run(repo, ["config", "core.symlinks", "false"]);
   const f = await fetchUpstream(repo, up);
-  if (!f.ok) return { updated: false, conflicts: [], failure: { kind: f.kind, message: f.message } };
+  if (!f.ok)
+    return { updated: false, conflicts: [], failure: { kind: f.kind, message: withHint(f.message, f.kind) } };
   if (f.empty) return { updated: false, conflicts: [] };
   const theirs = await revParse(repo, up.trackingRef);
   const before = await revParse(repo, "HEAD");
   if (!theirs || theirs === before) return { updated: false, conflicts: [] };
   const id = await identityArgs(repo);
   const mode = opts.ffOnly ? ["--ff-only"] : ["--no-edit", "-m", "memdir: merge team memory"];
-  const m = await run(repo, [...id, "merge", "--quiet", "--no-verify", ...mode, theirs]);
+  let m = await run(repo, [...id, "merge", "--quiet", "--no-verify", ...mode, theirs]);
+  // Two teammates who both started from an empty remote have unrelated histories; in a dedicated team
+  // repository they are merged (a file both added keeps both sides below). A project repository's
+  // unrelated history is never merged by memdir.
+  if (
+    m.code !== 0 &&
+    !opts.ffOnly &&
+    repo.config.mode === "repo" &&
+    /refusing to merge unrelated histories/i.test(m.stderr)
+  )
+    m = await run(repo, [
+      ...id,
+      "merge",
+      "--quiet",
+      "--no-verify",
+      "--allow-unrelated-histories",
+      ...mode,
+      theirs,
+    ]);
   if (m.code === 0) return { updated: (await revParse(repo, "HEAD")) !== before, conflicts: [] };
   const files = await unmerged(repo);
   if (files.length === 0 || files.some((p) => !underTeam(repo, p))) {
@@ -86,7 +114,7 @@ export async function pullTeam(
     return {
       updated: false,
       conflicts: [],
-      failure: { kind: "merge", message: new GitError(["merge"], m).message },
+      failure: { kind: "merge", message: withHint(new GitError(["merge"], m).message, "merge") },
     };
   }
   for (const p of files) {
@@ -99,7 +127,10 @@ export async function pullTeam(
     return {
       updated: false,
       conflicts: [],
-      failure: { kind: "merge", message: new GitError(["commit"], c.code ? c : add).message },
+      failure: {
+        kind: "merge",
+        message: withHint(new GitError(["commit"], c.code ? c : add).message, "merge"),
+      },
     };
   }
   return { updated: true, conflicts: files.map((p) => toTeamRel(repo, p)) };

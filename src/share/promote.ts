@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { MemdirError } from "../core/errors.js";
 import { writeFileAtomic } from "../core/fs.js";
 import { deleteMemory, readTopic, teamDirOf } from "../store/index.js";
-import { secretGate, sizeGate, syncable, TEAM_MAX_ENTRIES } from "./gates.js";
+import { pathGate, secretGate, sizeGate, syncable, TEAM_MAX_ENTRIES } from "./gates.js";
 
 export interface PromoteResult {
   /** The team file written (absolute). */
@@ -48,6 +48,9 @@ export async function promoteMemory(memoryDir: string, name: string): Promise<Pr
   const text = readFileSync(path, "utf8");
   const size = sizeGate(file, statSync(path).size);
   if (size) throw refused(file, size.reason, "split it into smaller topic files first");
+  const byName = await pathGate(file);
+  if (byName)
+    throw refused(byName.shown, byName.reason, "rename the memory (a file name without the secret)");
   const secret = await secretGate(text);
   if (secret)
     throw refused(file, secret.reason, "remove the secret from the file (or keep the memory personal)");

@@ -2,15 +2,15 @@
  * Listing the topic files of a memory dir, free of `yaml`: hooks that only need to know whether
  * (or which) topic files exist import `store/list.js` directly.
  */
-import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync } from "node:fs";
 import { errnoCode } from "../core/errors.js";
 import { INDEX_FILE } from "./memory-md.js";
 
 /**
- * File names (not paths) of the topic files directly in `memoryDir`: regular files (or symlinks to
- * them) ending in `.md`, except MEMORY.md (any case) and hidden files. Subdirectories such as
- * `logs/`, `team/` and `.history/` are skipped. A missing dir yields `[]`.
+ * File names (not paths) of the topic files directly in `memoryDir`: regular files ending in `.md`,
+ * except MEMORY.md (any case) and hidden files. A symbolic link is never listed (a link a teammate
+ * pushed could point at any file on this machine). Subdirectories such as `logs/`, `team/` and
+ * `.history/` are skipped. A missing dir yields `[]`.
  */
 export function listTopicFiles(memoryDir: string): string[] {
   let entries: import("node:fs").Dirent[];
@@ -30,14 +30,7 @@ export function listTopicFiles(memoryDir: string): string[] {
     ) {
       continue;
     }
-    if (d.isFile()) out.push(n);
-    else if (d.isSymbolicLink()) {
-      try {
-        if (statSync(join(memoryDir, n)).isFile()) out.push(n);
-      } catch {
-        // dangling link: not a topic
-      }
-    }
+    if (d.isFile()) out.push(n); // `readdir` types entries as `lstat` does: a link is not a file
   }
   return out;
 }

@@ -2,7 +2,7 @@
  * The memory-dir scan (DESIGN.md §3.1; Claude Code `memoryScan.ts`: MAX_MEMORY_FILES = 200,
  * FRONTMATTER_MAX_LINES = 30): topic headers from the first lines of each file, newest mtime first.
  */
-import { closeSync, readSync, type Stats, statSync } from "node:fs";
+import { closeSync, lstatSync, readSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { describeError, errnoCode, isMemdirError } from "../core/errors.js";
 import { openInputFile } from "../core/input-file.js";
@@ -65,7 +65,8 @@ export function scanTopics(memoryDir: string, opts: ScanOptions = {}): ScanResul
   for (const file of listTopicFiles(memoryDir)) {
     const path = join(memoryDir, file);
     try {
-      const st = statSync(path);
+      const st = lstatSync(path);
+      if (!st.isFile()) continue; // replaced by a link or a dir since the listing: never followed
       stats.push({ path, file, mtimeMs: st.mtimeMs, st });
     } catch (e) {
       if (errnoCode(e) !== "ENOENT") errors.push({ path, message: describeError(e) });

@@ -5,7 +5,7 @@
  * `backfill` (append-only, by byte offset) and are not listed here.
  */
 
-import { readdirSync, statSync } from "node:fs";
+import { lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { listTopicFiles } from "../../store/list.js";
 import { teamDirOf } from "../../store/team-dir.js";
@@ -30,7 +30,7 @@ export interface Coverage {
 
 function statEntry(path: string, source: Source, scope: DocScope, project: string): DiskEntry | null {
   try {
-    const st = statSync(path);
+    const st = lstatSync(path); // a symbolic link is never followed (a teammate's link could point anywhere)
     if (!st.isFile()) return null;
     return { path, source, scope, project, size: st.size, mtimeMs: Math.trunc(st.mtimeMs) };
   } catch {
