@@ -4,8 +4,9 @@
  * files that passed are staged and committed (`git commit --only`), so nothing else the user staged in
  * the repository is ever committed by memdir.
  */
-import { lstatSync, readFileSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { join } from "node:path";
+import { readTextIfExists } from "../core/fs.js";
 import { pathGate, secretGate, sizeGate, syncable, TEAM_MAX_ENTRIES, TEAM_PUSH_MAX_BYTES } from "./gates.js";
 import { GitError } from "./git.js";
 import { identityArgs, run, type TeamRepo, toTeamRel } from "./repo.js";
@@ -93,7 +94,8 @@ export async function commitLocal(repo: TeamRepo, message: string): Promise<Comm
       res.skipped.push({ file: byName.shown, event: "secret_skipped", reason: byName.reason });
       continue;
     }
-    const text = readFileSync(abs, "utf8");
+    const text = readTextIfExists(abs);
+    if (text === undefined) continue; // gone since the status
     const secret = await secretGate(text);
     if (secret) {
       res.skipped.push({ file: c.rel, event: "secret_skipped", reason: secret.reason });

@@ -51,7 +51,7 @@ export async function secretGate(text: string): Promise<GateRefusal | undefined>
     rule,
     reason:
       rule === "private"
-        ? "it holds <private> text"
+        ? "it holds text inside private tags" // no tag here: a log's scrub would cut an unclosed one
         : `it contains a potential secret (rule ${rule}); secrets never go to team memory`,
   };
 }

@@ -3,9 +3,10 @@
  * project repository (`--in-repo <path>`) recorded in `<memory dir>/.team.json`. Files already in the
  * team dir are kept (new ones are local changes the next push sends through the gates).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { MemdirError } from "../core/errors.js";
+import { readTextIfExists } from "../core/fs.js";
 import { writeJsonAtomic } from "../core/json.js";
 import { uniqueSuffix } from "../core/unique.js";
 import { TEAM_CONFIG_FILE, type TeamConfig } from "../store/index.js";
@@ -47,7 +48,7 @@ async function adoptExisting(clone: string, teamDir: string, env: Env, nowIso: s
     const theirs = await git(["show", `HEAD:${p}`], opts);
     writeFileSync(
       join(teamDir, p),
-      keepBoth(readFileSync(join(teamDir, p), "utf8"), theirs.stdout, "HEAD", nowIso),
+      keepBoth(readTextIfExists(join(teamDir, p)) ?? "", theirs.stdout, "HEAD", nowIso),
     );
   }
   return differ;

@@ -5,10 +5,10 @@
  * already has. The personal file is removed only after the team copy is written; MEMORY.md then lists
  * `team/<file>`.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { MemdirError } from "../core/errors.js";
-import { writeFileAtomic } from "../core/fs.js";
+import { readTextIfExists, writeFileAtomic } from "../core/fs.js";
 import { deleteMemory, readTopic, teamDirOf } from "../store/index.js";
 import { pathGate, secretGate, sizeGate, syncable, TEAM_MAX_ENTRIES } from "./gates.js";
 
@@ -45,7 +45,8 @@ export async function promoteMemory(memoryDir: string, name: string): Promise<Pr
       "it is a `user` memory (about you); user memories are always private",
       "keep it personal",
     );
-  const text = readFileSync(path, "utf8");
+  const text = readTextIfExists(path);
+  if (text === undefined) throw refused(file, "it no longer exists", "check the name with `memdir list`");
   const size = sizeGate(file, statSync(path).size);
   if (size) throw refused(file, size.reason, "split it into smaller topic files first");
   const byName = await pathGate(file);

@@ -1,9 +1,10 @@
 /**
  * When memdir injects the project MEMORY.md itself (Codex CLI, Gemini CLI; Claude Code with its auto
- * memory off), the real pinned CLI's first agent-loop request carries every line of a 200-line index:
+ * memory reading another dir), the real pinned CLI's first agent-loop request carries every line of a 200-line index:
  * Gemini CLI 0.61.0 in the SessionStart context (no inline cap), Claude Code 2.1.332 and Codex 0.171.0
- * split under their inline caps between SessionStart and the first prompt's context. Claude Code's
- * own MEMORY.md loading is off (`autoMemoryEnabled: false`), so only memdir can have put it there.
+ * split under their inline caps between SessionStart and the first prompt's context. Claude Code reads
+ * its own MEMORY.md from another, empty dir (a local `autoMemoryDirectory` memdir does not follow), so
+ * only memdir can have put the index there.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -42,11 +43,15 @@ const all = Array.from({ length: 200 }, (_, i) => i);
 async function firstRequestLines(d: Driver, detail: number): Promise<number[]> {
   const s = await setupScenario(d, "index");
   open.push(s);
-  if (d.harness === "claude")
+  if (d.harness === "claude") {
+    // Claude Code reads its memory from another (empty) dir: an untrusted local `autoMemoryDirectory`,
+    // which `-p` follows and memdir does not, so memdir injects its own index.
+    mkdirSync(join(s.sb.project, ".claude"), { recursive: true });
     writeFileSync(
-      join(s.sb.home, ".claude", "settings.json"),
-      '{\n  "cleanupPeriodDays": 45,\n  "autoMemoryEnabled": false\n}\n',
+      join(s.sb.project, ".claude", "settings.local.json"),
+      JSON.stringify({ autoMemoryDirectory: join(s.sb.home, "claude-own-memory") }),
     );
+  }
   await stepInstall(s);
   mkdirSync(s.paths.memoryDir, { recursive: true });
   writeFileSync(join(s.paths.memoryDir, "MEMORY.md"), index(detail));
@@ -62,7 +67,7 @@ describe.skipIf(skip !== null)("the whole MEMORY.md in the first request", { tim
   it("Gemini CLI: a 24,500-byte index, whole, from SessionStart", async () => {
     expect(await firstRequestLines(gemini, 12)).toEqual(all);
   });
-  it("Claude Code (auto memory off): a 15,300-byte index, whole, from SessionStart and the first prompt", async () => {
+  it("Claude Code (its memory in another dir): a 15,300-byte index, whole, from SessionStart and the first prompt", async () => {
     expect(await firstRequestLines(claude, 4)).toEqual(all);
   });
   it("Codex: a 15,300-byte index, whole, from SessionStart and the first prompt", async () => {
