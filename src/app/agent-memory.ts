@@ -1,5 +1,5 @@
 /**
- * Which memory an agent (subagent) type uses (DESIGN.md §3.3, README "Agent memory"):
+ * Which memory an agent (subagent) type uses:
  * - its definition says `memory: <scope>` (Claude Code): that one scope, which Claude Code loads into
  *   the agent's prompt itself while its auto memory is on (memdir then does not inject it);
  * - otherwise config `agentMemory.defaultScopes` (default `["local"]`): every Codex CLI subagent

@@ -1,5 +1,5 @@
 /**
- * Team memory sync as the app runs it (DESIGN.md §3.4): explicit pull / push, the automatic pull of a
+ * Team memory sync as the app runs it: explicit pull / push, the automatic pull of a
  * session start and push after a change (rate-limited, suppressed for the session after a permanent
  * failure and said once), each outcome an event in events.jsonl (`secret_skipped`, `size_skipped`,
  * `entries_capped`, `push_suppressed`, `team_conflict`, `team_pulled`, `team_pushed`).

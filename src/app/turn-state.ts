@@ -1,6 +1,6 @@
 /**
  * Session-scoped turn state (`turn-state.json`): Stop count for the extraction throttle (every N turns,
- * DESIGN.md §4), the session's first prompt and the modes it ran in.
+ * config `extraction.everyNTurns`), the session's first prompt and the modes it ran in.
  */
 
 import { writeJsonAtomic } from "../core/json.js";

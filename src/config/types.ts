@@ -49,7 +49,7 @@ export interface UserConfig {
     /** Sessions touched since then, the current one excluded, before the session gate opens (seed 000 §24.6: 5). */
     minSessions: number;
   };
-  /** Agent (subagent) memory (DESIGN.md §3.3; Claude Code's agent-memory directories). */
+  /** Agent (subagent) memory (Claude Code's agent-memory directories). */
   agentMemory: {
     /**
      * The scopes of an agent type whose definition has no `memory:` (every Codex CLI subagent, Claude

@@ -1,6 +1,6 @@
 /**
  * Agent (subagent) memory directories, Claude Code 2.1.332's layout, so an agent definition with
- * `memory:` and memdir see the same files (DESIGN.md §3.3):
+ * `memory:` and memdir see the same files:
  * - user:    `<CLAUDE_CONFIG_DIR or ~/.claude>/agent-memory/<agent>/`
  * - project: `<cwd>/.claude/agent-memory/<agent>/`
  * - local:   `<cwd>/.claude/agent-memory-local/<agent>/`

@@ -1,5 +1,5 @@
 /**
- * What may enter or leave team memory (DESIGN.md §3.4; Claude Code's team memory kept the same gates:
+ * What may enter or leave team memory (Claude Code's team memory kept the same gates:
  * only `.md`/`.txt`, dotfiles skipped, a secret scan at write and at push, a per-file and a per-batch
  * size cap, an entry cap). A file that fails a gate stays local and is reported, never pushed.
  */

@@ -1,5 +1,5 @@
 /**
- * The `git` CLI as team memory's sync engine (DESIGN.md §3.4, §5). Every call is an `execFile` of the
+ * The `git` CLI as team memory's sync engine. Every call is an `execFile` of the
  * real `git` with a time bound (SIGKILL when over), never an interactive prompt (`GIT_TERMINAL_PROMPT=0`,
  * `GCM_INTERACTIVE=never`, ssh in batch mode unless the user set `GIT_SSH_COMMAND`), never a hook of the
  * user's (`core.hooksPath=/dev/null`), never a signing prompt, and messages in English (`LC_ALL=C`) so

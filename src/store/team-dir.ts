@@ -1,5 +1,5 @@
 /**
- * Where a memory dir's team memory lives (DESIGN.md §3.4). By default `<memory dir>/team/` (a clone of
+ * Where a memory dir's team memory lives. By default `<memory dir>/team/` (a clone of
  * the team's own repository). `memdir team init --in-repo <path>` instead records, in
  * `<memory dir>/.team.json`, a folder of the project repository: the team dir is then resolved to that
  * folder (never a symbolic link: the store refuses links). Free of `yaml`.

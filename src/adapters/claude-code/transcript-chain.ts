@@ -1,5 +1,5 @@
 /**
- * The live branch of a Claude Code conversation (reference/claude-code.md §3.5, checked against 2.1.332):
+ * The live branch of a Claude Code conversation (Claude Code 2.1.332):
  * every conversation entry names its parent (`parentUuid`; a `compact_boundary` has `null` and names the
  * last entry before the compaction in `logicalParentUuid`), and the conversation the harness resumes is the
  * path from the newest leaf back to a root. A rewind, an edited prompt or `--resume-session-at` appends a

@@ -1,5 +1,5 @@
 /**
- * `memdir team …` use cases (DESIGN.md §3.4): init (a dedicated remote or a folder of the project
+ * `memdir team …` use cases: init (a dedicated remote or a folder of the project
  * repository), pull, push, status, promote. Explicit commands ignore the automatic sync's rate limit
  * and session suppression, and report git's failure instead.
  */

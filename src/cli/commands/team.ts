@@ -1,4 +1,4 @@
-/** `memdir team init|pull|push|status|promote`: team memory shared through git (DESIGN.md §3.4). */
+/** `memdir team init|pull|push|status|promote`: team memory shared through git. */
 
 import type { Command } from "commander";
 import pc from "picocolors";

@@ -1,7 +1,7 @@
 /**
  * The session gate's scan: the sessions touched
  * since the last consolidation, read from the session end records `<stateRoot>/sessions/<id>.json`
- * (DESIGN.md §3.2), skipping sessions without substantive interaction, plus the sessions memdir did not
+ *, skipping sessions without substantive interaction, plus the sessions memdir did not
  * record whose transcripts changed since (as Claude Code counts them); and its 10-minute throttle
  * (Claude Code `SESSION_SCAN_INTERVAL_MS`), kept in a small JSON state file. Sync: the Stop hook
  * calls it.
