@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Plain text from every memdir child: picocolors colours when CI or FORCE_COLOR is set (as on the CI
+    // machine), and NO_COLOR wins over both.
+    env: { NO_COLOR: "1" },
   },
 });
