@@ -1,5 +1,5 @@
 /**
- * L4 share: team memory over git: the real `git` CLI is the sync engine (git.ts);
+ * L4 share: team memory over git. The real `git` CLI is the sync engine (git.ts);
  * gates.ts decides what may enter and leave; commit, merge (keep both sides of a conflict) and push
  * run git; init and promote set team memory up and move a memory into it. Events are returned as data
  * for app/ to record.

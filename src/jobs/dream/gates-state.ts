@@ -1,10 +1,9 @@
 /**
- * The session gate's scan: the sessions touched
- * since the last consolidation, read from the session end records `<stateRoot>/sessions/<id>.json`
- *, skipping sessions without substantive interaction, plus the sessions memdir did not
- * record whose transcripts changed since (as Claude Code counts them); and its 10-minute throttle
- * (Claude Code `SESSION_SCAN_INTERVAL_MS`), kept in a small JSON state file. Sync: the Stop hook
- * calls it.
+ * The session gate's scan: the sessions touched since the last consolidation, read from the session end
+ * records `<stateRoot>/sessions/<id>.json`, skipping sessions without substantive interaction, plus the
+ * sessions memdir did not record whose transcripts changed since (as Claude Code counts them); and its
+ * 10-minute throttle (Claude Code `SESSION_SCAN_INTERVAL_MS`), kept in a small JSON state file. Sync:
+ * the Stop hook calls it.
  */
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
