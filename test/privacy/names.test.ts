@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runHook } from "../../src/app/hooks/run.js";
 import { slugify } from "../../src/core/text.js";
-import { memoryName } from "../../src/jobs/extract/engine/compose.js";
+import { memoryName } from "../../src/jobs/extract/engine/name.js";
 import { plannedTopicFile } from "../../src/jobs/extract/model/rule-provider.js";
 import { dropSecretSegments, safeSlug, secretLikeSegment } from "../../src/privacy/index.js";
 import { upsertMemory } from "../../src/store/index.js";

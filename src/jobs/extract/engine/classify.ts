@@ -4,8 +4,9 @@
  * incident → project memory. Code patterns, architecture, git history and fix recipes are refused
  * even when asked (Claude Code 2.1.x "what NOT to save").
  */
-import { memoryName, oneLine, ruleBody, splitReason } from "./compose.js";
+import { oneLine, ruleBody, splitReason } from "./compose.js";
 import { capitalize, contentWords, isKorean, norm, objection, tidy } from "./cues.js";
+import { memoryName } from "./name.js";
 import { factRule } from "./rules-facts.js";
 import { feedbackRule } from "./rules-feedback.js";
 import { referenceRule } from "./rules-reference.js";

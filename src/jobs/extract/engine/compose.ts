@@ -1,13 +1,10 @@
 /**
  * Composing memory text: the rule, its reason (`**Why:**`) and when it applies
- * (`**How to apply:**`), one-line descriptions and kebab names. Body shape from Claude Code 2.1.x
+ * (`**How to apply:**`), one-line descriptions. Body shape from Claude Code 2.1.x
  * auto memory ("state the rule or fact, then a **Why:** line and a **How to apply:** line").
  */
-import { sha256 } from "../../../core/ids.js";
-import { slugify, squashWhitespace, truncateCodePoints } from "../../../core/text.js";
-import { dropSecretSegments, nameSource } from "../../../privacy/index.js";
-import type { MemoryType } from "../../../store/types.js";
-import { capitalize, isKorean, norm, tidy } from "./cues.js";
+import { squashWhitespace, truncateCodePoints } from "../../../core/text.js";
+import { capitalize, isKorean, tidy } from "./cues.js";
 
 /** Maximum description length in code points (one MEMORY.md line stays ~150 characters). */
 export const MAX_DESCRIPTION = 150;
@@ -200,26 +197,4 @@ export function oneLine(s: string): string {
 export function ruleBody(rule: string, why: string | undefined, how: string, date: string): string {
   const reason = why ? `${capitalize(tidy(why))}.` : `Stated by the user on ${date} (no reason given).`;
   return `${capitalize(tidy(rule))}.\n**Why:** ${reason}\n**How to apply:** ${how}`;
-}
-
-const NAME_STOP = new Set(
-  "the a an to of in on at for and or with is are be it this that you your we our i me my".split(" "),
-);
-
-/**
- * A kebab name `<type>-<words>` from the description: at most 6 ASCII content words, `don't` →
- * `no`. Text without ASCII words (Korean) gets `<type>-<first ASCII words or "ko">-<8 hex of its
- * SHA-256>`: file names stay ASCII whatever the normalization of the file system. Secrets and
- * secret-looking words never reach the name (privacy `nameSource`, `dropSecretSegments`).
- */
-export function memoryName(type: MemoryType, description: string): string {
-  const words = norm(nameSource(description))
-    .replace(/\b(?:don't|dont|do not|doesn't)\b/g, "no")
-    .replace(/n't\b/g, "nt")
-    .replace(/'(?:d|s|re|ve|ll|m)\b/g, "")
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w && !NAME_STOP.has(w));
-  const slug = dropSecretSegments(slugify(words.slice(0, 6).join(" "), 60));
-  if (isKorean(description)) return `${type}-${slug ? `${slug}-` : "ko-"}${sha256(description, 8)}`;
-  return `${type}-${slug || sha256(description, 8)}`;
 }

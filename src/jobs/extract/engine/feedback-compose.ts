@@ -2,7 +2,7 @@
  * Composing a feedback memory: the rule with its `;` continuation or reason, a one-line
  * description and the body (`**Why:**`, `**How to apply:**`; Claude Code 2.1.x auto memory).
  */
-import { GENERIC_HOW, howToApply, memoryName, oneLine, ruleBody, splitReason } from "./compose.js";
+import { GENERIC_HOW, howToApply, oneLine, ruleBody, splitReason } from "./compose.js";
 import {
   capitalize,
   categoryKo,
@@ -23,6 +23,7 @@ import {
   REASON_CLAUSE,
   WHEN_PREFERENCE,
 } from "./feedback-cues.js";
+import { memoryName } from "./name.js";
 import type { RuleName, RuleOutcome, Sentence } from "./types.js";
 
 export function compose(

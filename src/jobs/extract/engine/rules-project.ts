@@ -6,8 +6,9 @@
  * requests ("let's decide later"), one-off choices ("I decided to rename this variable") and
  * scoped deadlines ("the deadline for this PR") never match. Dates are kept as written.
  */
-import { memoryName, oneLine, ruleBody, splitReason } from "./compose.js";
+import { oneLine, ruleBody, splitReason } from "./compose.js";
 import { capitalize, contentWords, isKorean, norm, objection, scopedTo, stripFiller, tidy } from "./cues.js";
+import { memoryName } from "./name.js";
 import { isInstruction } from "./rules-feedback.js";
 import type { RuleOutcome, Sentence } from "./types.js";
 

@@ -3,8 +3,9 @@
  * "배포 상태는 Argo CD에서 봐요", "장애는 슬랙 #incident 채널에 먼저 올리는 게 우리 규칙이에요".
  * A request ("…에서 확인해줘", "…에 올려줘") is not a pointer.
  */
-import { memoryName, oneLine } from "./compose.js";
+import { oneLine } from "./compose.js";
 import { objection, tidy } from "./cues.js";
+import { memoryName } from "./name.js";
 import { hostOf, linkOnly, SINGLE_ITEM } from "./reference-systems.js";
 import type { RuleOutcome, Sentence } from "./types.js";
 

@@ -4,8 +4,9 @@
  * Claude Code 2.1.x: `reference` = "pointers to external systems: Linear project, Grafana board,
  * Slack channel". A URL in a task request ("fetch https://…", "look at …/issues/3") is not one.
  */
-import { applyClause, memoryName, oneLine, splitReason } from "./compose.js";
+import { applyClause, oneLine, splitReason } from "./compose.js";
 import { capitalize, generalCue, isKorean, norm, objection, stripFiller, tidy } from "./cues.js";
+import { memoryName } from "./name.js";
 import { hostOf, linkOnly, SINGLE_ITEM, SYSTEMS, URL } from "./reference-systems.js";
 import { koreanPointer } from "./rules-reference-ko.js";
 import type { RuleOutcome, Sentence } from "./types.js";

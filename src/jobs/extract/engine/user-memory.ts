@@ -1,6 +1,7 @@
 /** Building a `user` memory (user scope; Claude Code 2.1.x: role, goals, expertise, preferences). */
-import { memoryName, oneLine } from "./compose.js";
+import { oneLine } from "./compose.js";
 import { capitalize, tidy } from "./cues.js";
+import { memoryName } from "./name.js";
 import type { RuleOutcome } from "./types.js";
 
 /**
