@@ -124,7 +124,7 @@ export function slugify(s: string, max = 60): string {
     .replace(/[\u0300-\u036f]/g, "")
     .normalize("NFC") // recompose what NFKD split but did not strip (Hangul syllables, kana with marks)
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-") // marks stay: vowel signs of Devanagari, Thai, … are part of the word
     .replace(/^-+|-+$/g, "");
   return truncateCodePoints(slug, max, "").replace(/-+$/g, "");
 }

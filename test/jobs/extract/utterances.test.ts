@@ -669,7 +669,8 @@ describe("planExtraction on labeled utterances", () => {
     expect(m.description).toContain(want.desc);
     expect(m.description.length).toBeLessThanOrEqual(150);
     expect(m.description).not.toContain("\n");
-    expect(m.name).toMatch(new RegExp(`^${want.type}-[a-z0-9-]+$`));
+    expect(m.name).toMatch(new RegExp(`^${want.type}-[a-z0-9\\p{Script=Hangul}-]+$`, "u"));
+    if (/\p{Script=Hangul}/u.test(want.desc)) expect(m.name).toMatch(/\p{Script=Hangul}/u);
     expect(m.originSessionId).toBe("s-1");
     expect(m.sources).toEqual(["u-1"]);
     for (const b of want.body ?? []) expect(m.body).toContain(b);

@@ -1,28 +1,57 @@
-/** Topic file names for planned memories, from their descriptions. */
+/**
+ * Topic file names for planned memories, from their descriptions: `<type>-<content words>` in the
+ * description's own script (Latin, Hangul, CJK, Cyrillic, …), so a file list says what each memory holds.
+ */
 import { sha256 } from "../../../core/ids.js";
 import { slugify } from "../../../core/text.js";
 import { dropSecretSegments, nameSource } from "../../../privacy/index.js";
 import type { MemoryType } from "../../../store/types.js";
-import { isKorean, norm } from "./cues.js";
+import { norm } from "./cues.js";
 
-const NAME_STOP = new Set(
+/** Content words kept in a name; the slug is at most this many code points (≤ 180 bytes of UTF-8 for Hangul). */
+const NAME_WORDS = 6;
+const NAME_MAX = 60;
+
+const STOP_EN = new Set(
   "the a an to of in on at for and or with is are be it this that you your we our i me my".split(" "),
 );
 
+/** Korean words that carry no subject: politeness and auxiliary verbs, demonstratives, "we". */
+const STOP_KO = new Set(
+  "주세요 해주세요 해 주세요 해요 합니다 하세요 해야 해야죠 돼요 됩니다 있어요 있습니다 없어요 것 거 수 좀 꼭 그 이 저 우리 저희 제가 저는 나는 내가 이거 그거 여기 여기서 항상 늘 앞으로 이제부터".split(
+    " ",
+  ),
+);
+
 /**
- * A kebab name `<type>-<words>` from the description: at most 6 ASCII content words, `don't` →
- * `no`. Text without ASCII words (Korean) gets `<type>-<first ASCII words or "ko">-<8 hex of its
- * SHA-256>`: file names stay ASCII whatever the normalization of the file system. Secrets and
- * secret-looking words never reach the name (privacy `nameSource`, `dropSecretSegments`).
+ * Case particles and the topic marker at the end of a Hangul word (`주석은` → `주석`, `영어로` → `영어`),
+ * longest first; only stripped when a syllable of the word stays.
+ */
+const KO_PARTICLE =
+  /(?:에서는|에서도|에서|으로는|으로|로는|에는|에게|한테|까지|부터|보다|처럼|이랑|랑|하고|께서|은|는|이|가|을|를|에|로|와|과|도|만|의)$/u;
+const HANGUL = /\p{Script=Hangul}/u;
+
+function contentWord(word: string): string {
+  if (!HANGUL.test(word)) return word;
+  const bare = word.replace(KO_PARTICLE, "");
+  return bare.length >= 1 && bare !== word ? bare : word;
+}
+
+/**
+ * A kebab name `<type>-<words>` from the description: at most 6 content words of any script (English
+ * stop words and Korean particles and auxiliaries dropped, `don't` → `no`), NFC, at most 60 code
+ * points. Secrets and secret-looking words never reach the name (privacy `nameSource`,
+ * `dropSecretSegments`). A description with no usable word gets `<type>-<8 hex of its SHA-256>`.
  */
 export function memoryName(type: MemoryType, description: string): string {
   const words = norm(nameSource(description))
+    .normalize("NFC")
     .replace(/\b(?:don't|dont|do not|doesn't)\b/g, "no")
     .replace(/n't\b/g, "nt")
     .replace(/'(?:d|s|re|ve|ll|m)\b/g, "")
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w && !NAME_STOP.has(w));
-  const slug = dropSecretSegments(slugify(words.slice(0, 6).join(" "), 60));
-  if (isKorean(description)) return `${type}-${slug ? `${slug}-` : "ko-"}${sha256(description, 8)}`;
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .map(contentWord)
+    .filter((w) => w && !STOP_EN.has(w) && !STOP_KO.has(w));
+  const slug = dropSecretSegments(slugify(words.slice(0, NAME_WORDS).join(" "), NAME_MAX));
   return `${type}-${slug || sha256(description, 8)}`;
 }
