@@ -33,6 +33,10 @@ export interface GoldMemory {
   body: string;
   /** Keywords a correct memory contains (case-insensitive); `a|b` = either alternative. */
   mustContain: string[];
+  /** Keywords that occur in the body between `**Why:**` and `**How to apply:**` (or the end). */
+  whyContains?: string[];
+  /** Keywords none of which may occur in name + description + body (a superseded value). */
+  mustNotContain?: string[];
 }
 
 export interface Conversation {
@@ -214,7 +218,7 @@ export function writeConversationTranscript(
 /**
  * Every conversation of the quality set, sorted by id. Throws an Error naming the file when a file is not
  * valid JSON or misses a required field (id equal to the file name, lang, turns, gold with a known type and
- * a non-empty mustContain).
+ * a non-empty mustContain; whyContains and mustNotContain, when present, non-empty string arrays).
  */
 export function loadQualitySet(dir = QUALITY_SET_DIR): Conversation[] {
   const files = readdirSync(dir)
@@ -236,6 +240,13 @@ export function loadQualitySet(dir = QUALITY_SET_DIR): Conversation[] {
       if (!MEMORY_TYPES.includes(g.type)) throw bad(`unknown gold type ${String(g.type)}`);
       if (!g.name || !g.description || !g.body) throw bad("gold needs name, description and body");
       if (!Array.isArray(g.mustContain) || g.mustContain.length === 0) throw bad("gold needs mustContain");
+      for (const field of ["whyContains", "mustNotContain"] as const) {
+        const v = g[field];
+        if (v === undefined) continue;
+        if (!Array.isArray(v) || v.length === 0 || v.some((k) => typeof k !== "string" || k === "")) {
+          throw bad(`${field}, when present, must be a non-empty array of non-empty strings`);
+        }
+      }
     }
     return c;
   });

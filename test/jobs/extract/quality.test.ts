@@ -2,7 +2,8 @@
  * Extraction quality (issue 4, point 5): the offline engine over the hand-labelled quality set
  * (`test/fixtures/extraction/`), each conversation rendered as a real Claude Code transcript and read
  * back with the real adapter. A produced memory is correct when it has the gold memory's type and
- * contains all of its `mustContain` keywords (README.md there); one memory matches at most one gold.
+ * contains all of its `mustContain` keywords, with `whyContains` in its Why section and no
+ * `mustNotContain` keyword (README.md there); one memory matches at most one gold.
  * Precision must stay ≥ 0.9 over the whole set; recall is reported (the engine is precision-first).
  */
 import { describe, expect, it } from "vitest";
@@ -10,42 +11,16 @@ import { readClaudeTranscript } from "../../../src/adapters/claude-code/transcri
 import { type PlannedMemory, planExtraction } from "../../../src/jobs/extract/engine/index.js";
 import {
   type Conversation,
-  type GoldMemory,
   loadQualitySet,
   MEMORY_TYPES,
   writeConversationTranscript,
 } from "../../helpers/conversation.js";
 import { planPrompt } from "../../helpers/plan-prompt.js";
+import { match } from "../../helpers/quality-match.js";
 import { tempDir } from "../../helpers/tmp.js";
 
 const SET = loadQualitySet();
 const NOW = Date.parse("2026-01-12T12:00:00.000Z");
-
-/** True when every mustContain entry (alternatives split on `|`) occurs in the memory, ignoring case. */
-function satisfies(m: PlannedMemory, g: GoldMemory): boolean {
-  if (m.type !== g.type) return false;
-  const text = `${m.name}\n${m.description}\n${m.body}`.toLowerCase();
-  return g.mustContain.every((k) => k.split("|").some((alt) => text.includes(alt.toLowerCase())));
-}
-
-/** Maximum one-to-one matching (augmenting paths): produced index → gold index. */
-function match(produced: PlannedMemory[], gold: GoldMemory[]): Map<number, number> {
-  const goldOwner = new Map<number, number>();
-  const tryAssign = (p: number, seen: Set<number>): boolean => {
-    for (let g = 0; g < gold.length; g++) {
-      if (seen.has(g) || !satisfies(produced[p]!, gold[g]!)) continue;
-      seen.add(g);
-      const owner = goldOwner.get(g);
-      if (owner === undefined || tryAssign(owner, seen)) {
-        goldOwner.set(g, p);
-        return true;
-      }
-    }
-    return false;
-  };
-  for (let p = 0; p < produced.length; p++) tryAssign(p, new Set());
-  return new Map([...goldOwner].map(([g, p]) => [p, g]));
-}
 
 interface Outcome {
   conv: Conversation;
