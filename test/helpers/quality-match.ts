@@ -7,7 +7,7 @@ import type { GoldMemory } from "./conversation.js";
 /** The fields of a produced memory the matching rule reads (a planned or stored memory fits). */
 export interface ProducedMemory {
   type: string;
-  name: string;
+  name?: string;
   description: string;
   body: string;
 }
@@ -40,7 +40,7 @@ export function whySection(body: string): string {
  */
 export function satisfies(m: ProducedMemory, g: GoldMemory): boolean {
   if (m.type !== g.type) return false;
-  const text = `${m.name}\n${m.description}\n${m.body}`.toLowerCase();
+  const text = `${m.name ?? ""}\n${m.description}\n${m.body}`.toLowerCase();
   if (!g.mustContain.every((k) => hasKeyword(text, k))) return false;
   const why = whySection(m.body);
   if (!(g.whyContains ?? []).every((k) => hasKeyword(why, k))) return false;

@@ -11,7 +11,6 @@ export {
   planExtraction,
   type RuleName,
   splitSentences,
-  summaryUserQuotes,
 } from "./engine/index.js";
 export { type RunExtractionOptions, type RunExtractionResult, runExtraction } from "./run.js";
 export {

@@ -9,7 +9,6 @@ import {
   cleanUserText,
   planExtraction,
   splitSentences,
-  summaryUserQuotes,
 } from "../../../src/jobs/extract/index.js";
 import type { ConversationMessage } from "../../../src/transcripts/types.js";
 import { TRANSCRIPTS_DIR } from "../../helpers/tmp.js";
@@ -274,34 +273,29 @@ describe("compaction summaries", () => {
     '   - "always deploy on Fridays" is a quote outside the user sections',
   ].join("\n");
 
-  it("mines only the user's quoted words from the user sections", () => {
-    expect(summaryUserQuotes(summary)).toEqual([
-      "never use npm",
-      "don't mock the database in integration tests, because mocks hid a failing migration",
-      "Implement spotter-gqc",
-      "always use pnpm, never npm",
-      "check again",
-    ]);
-  });
-
-  it("turns quoted guidance into memories and dedupes it against prompts", () => {
+  it("never takes a summary's quotes of the user as the user speaking again", () => {
+    const quoted = [
+      "This session is being continued from a previous conversation that ran out of context.",
+      "1. Primary Request and Intent:",
+      '   The user said: "I prefer tabs over spaces" and asked to reformat src/.',
+    ].join("\n");
     const plan = planExtraction(
       [
-        msg("always use pnpm, never npm", { uuid: "p-1" }),
-        msg(summary, { kind: "compact_summary", uuid: "c-1" }),
+        msg("I prefer spaces over tabs now", { uuid: "p-1" }),
+        msg(quoted, { kind: "compact_summary", uuid: "c-1" }),
+        msg(summary, { kind: "compact_summary", uuid: "c-2" }),
       ],
       ctx,
     );
-    expect(plan.memories.map((m) => [m.description, m.sources])).toEqual([
-      ["Always use pnpm, never npm", ["p-1"]],
-      ["Never use npm", ["c-1"]],
-      ["Don't mock the database in integration tests", ["c-1"]],
+    expect(plan.memories.map((m) => m.sources)).toEqual([["p-1"]]);
+    expect(plan.memories[0]!.description).toMatch(/spaces over tabs/i);
+    expect(plan.skipped.filter((s) => s.uuid.startsWith("c-")).map((s) => s.reason)).toEqual([
+      "compaction summary: the summarizer's words, not the user's",
+      "compaction summary: the summarizer's words, not the user's",
     ]);
-    expect(plan.memories[2]!.body).toContain("**Why:** Mocks hid a failing migration.");
   });
 
-  it("finds the user messages in real Claude Code summaries and keeps none of them", () => {
-    const quotes: string[] = [];
+  it("keeps nothing from real Claude Code summaries", () => {
     for (const file of [
       "258c7280-ae70-4798-800f-63464d01a85d.jsonl",
       "4d5611e5-241a-462a-8d15-5122611a9569.jsonl",
@@ -313,15 +307,11 @@ describe("compaction summaries", () => {
           typeof content === "string"
             ? content
             : content.map((b: { text?: string }) => b.text ?? "").join("\n");
-        quotes.push(...summaryUserQuotes(text));
         const plan = planExtraction([msg(text, { kind: "compact_summary" })], ctx);
         expect(plan.memories).toEqual([]);
         expect(plan.projectFacts).toEqual([]);
       }
     }
-    expect(quotes).toContain("Implement spotter-gqc");
-    expect(quotes).toContain("new beads for the epic were added. tackle them");
-    expect(quotes.some((q) => q.startsWith("Work on bead spotter-dov."))).toBe(true);
   });
 });
 

@@ -1,5 +1,4 @@
 /** The offline (rule-based) extraction engine: pure, no I/O. */
-export { summaryUserQuotes } from "./compact.js";
 export { planExtraction } from "./plan.js";
 export { cleanUserText, splitSentences } from "./sentences.js";
 export type { ExtractionPlan, PlanContext, PlannedMemory, RuleName } from "./types.js";

@@ -5,7 +5,6 @@
 import { isoUtc } from "../../../core/clock.js";
 import { scrub } from "../../../privacy/index.js";
 import type { ConversationMessage } from "../../../transcripts/types.js";
-import { summaryUserQuotes } from "./compact.js";
 import { foldInto, fragmentKind, reasonInto } from "./fragments.js";
 import { splitLead } from "./leads.js";
 import { explicitRule } from "./rules-explicit.js";
@@ -69,12 +68,12 @@ function dateOf(timestamp: string, nowMs: number): string {
 
 /**
  * Plans what to remember from conversation messages (in transcript order).
- * - `prompt` messages: the user's own text; `compact_summary` messages: only the user's quoted
- *   words (summary sections "All user messages" / user feedback); `assistant` messages are ignored;
- *   sidechain (subagent) prompts are skipped: an agent wrote them, not the user.
+ * - Only `prompt` messages are mined: the user's own text. Compaction summaries are skipped, quotes
+ *   of the user included (the summarizer's copy of words already mined, or of a preference the user
+ *   has since changed); `assistant` messages are ignored; sidechain (subagent) prompts are skipped:
+ *   an agent wrote them, not the user.
  * - Each message is scrubbed, cleaned (code, logs, quotes, markup, slash commands, long pastes
- *   dropped), split into sentences; sentences already seen in this batch are skipped, so summary
- *   quotes of earlier prompts add nothing.
+ *   dropped), split into sentences; sentences already seen in this batch are skipped.
  * - A sentence that contains a secret (`[REDACTED:…]` from privacy, or a credential stated in
  *   prose) is never mined, nor is a memory built with it as its reason or `;` continuation: the
  *   message gets the skip reason `contains_secret` (even when other sentences yielded).
@@ -101,13 +100,15 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
       skipped.push({ uuid: msg.uuid, reason: "sidechain: written by an agent, not the user" });
       continue;
     }
-    const clean = scrub(msg.text);
-    const texts = msg.kind === "prompt" ? [clean] : summaryUserQuotes(clean);
+    if (msg.kind !== "prompt") {
+      skipped.push({ uuid: msg.uuid, reason: "compaction summary: the summarizer's words, not the user's" });
+      continue;
+    }
+    const texts = [scrub(msg.text)];
     const date = dateOf(msg.timestamp, ctx.nowMs);
     let yielded = false;
     let secret = false;
-    let reason: string | undefined =
-      msg.kind === "compact_summary" && texts.length === 0 ? "summary: no quoted user words" : undefined;
+    let reason: string | undefined;
 
     for (const text of texts) {
       const cleaned = cleanUserText(text);
