@@ -15,9 +15,9 @@ import type { FactUnit, Token } from "./tokens.js";
 export type ConflictKind = "value" | "polarity";
 
 /** Matched (equal) tokens the two sentences need besides the substituted slot: the shared subject. */
-const MIN_SUBJECT_TOKENS = 2;
+export const MIN_SUBJECT_TOKENS = 2;
 /** At most this many tokens on each side of the substituted slot. */
-const MAX_SLOT_TOKENS = 2;
+export const MAX_SLOT_TOKENS = 2;
 /** Sentences longer than this (tokens) are not compared. */
 const MAX_TOKENS = 60;
 

@@ -10,6 +10,7 @@
  */
 import { squashWhitespace, truncateCodePoints } from "../../../core/text.js";
 import { normalizeForContainment } from "../../../store/similarity.js";
+import { allPairs, conflictCandidates } from "./candidates.js";
 import type { UnitConflict } from "./conflict.js";
 import { MAX_SUPERSEDES } from "./fold.js";
 import { explicitDateOf, isoSeconds } from "./orient.js";
@@ -46,31 +47,34 @@ const fileOf = (w: WorkTopic): string | undefined => (w.origin === "file" ? w.fi
  * Resolves every contradiction among `work` (live, not frozen); returns the number resolved. Only
  * when BOTH sides have an explicit date and the dates differ (tester 5c finding 3: an mtime is not
  * a memory's date); otherwise both are left and a note says "possible contradiction, left for a
- * person". Nor when it would change the older side's description (finding 2).
+ * person". Nor when it would change the older side's description (finding 2). `compare`: the pairs
+ * compared, `conflictCandidates` (default) or every pair (the reference, same result, slower).
  */
-export function resolveContradictions(work: WorkTopic[], notes: string[]): number {
+export function resolveContradictions(
+  work: WorkTopic[],
+  notes: string[],
+  compare: "candidates" | "all" = "candidates",
+): number {
   const live = work.filter((w) => w.status === "alive" && !w.frozen);
   const found: { older: WorkTopic; newer: WorkTopic; pairs: UnitConflict[]; olderIsA: boolean }[] = [];
-  for (let i = 0; i < live.length; i++) {
-    for (let j = i + 1; j < live.length; j++) {
-      const a = live[i]!;
-      const b = live[j]!;
-      if (a.scope !== b.scope || a.topic.type !== b.topic.type) continue;
-      const pairs = topicConflicts(a.topic, b.topic, [fileOf(a), fileOf(b)]);
-      if (pairs.length === 0) continue;
-      const da = dateOf(a);
-      const db = dateOf(b);
-      if (da === undefined || db === undefined || da === db) {
-        const why = da === undefined || db === undefined ? "not both dated" : "equally new";
-        notes.push(
-          `possible contradiction, left for a person: ${label(a)} vs ${label(b)} ` +
-            `("${short(pairs[0]!.a.text)}" / "${short(pairs[0]!.b.text)}"; ${why})`,
-        );
-        continue;
-      }
-      const olderIsA = da < db;
-      found.push({ older: olderIsA ? a : b, newer: olderIsA ? b : a, pairs, olderIsA });
+  for (const [i, j] of compare === "all" ? allPairs(live.length) : conflictCandidates(live)) {
+    const a = live[i]!;
+    const b = live[j]!;
+    if (a.scope !== b.scope || a.topic.type !== b.topic.type) continue;
+    const pairs = topicConflicts(a.topic, b.topic, [fileOf(a), fileOf(b)]);
+    if (pairs.length === 0) continue;
+    const da = dateOf(a);
+    const db = dateOf(b);
+    if (da === undefined || db === undefined || da === db) {
+      const why = da === undefined || db === undefined ? "not both dated" : "equally new";
+      notes.push(
+        `possible contradiction, left for a person: ${label(a)} vs ${label(b)} ` +
+          `("${short(pairs[0]!.a.text)}" / "${short(pairs[0]!.b.text)}"; ${why})`,
+      );
+      continue;
     }
+    const olderIsA = da < db;
+    found.push({ older: olderIsA ? a : b, newer: olderIsA ? b : a, pairs, olderIsA });
   }
   // the older side's description is never replaced: when it is among the lost facts and the older
   // side keeps other facts, nothing is resolved against that side

@@ -9,39 +9,19 @@
  * Stricter than the store's upsert: no "short rule" containment, so "Always use pnpm" and "Always
  * use pnpm workspaces" stay apart.
  */
-import { factText, MERGE_THRESHOLD, overlap } from "../../../store/similarity.js";
+import { MERGE_THRESHOLD, overlap } from "../../../store/similarity.js";
 import type { TopicFile } from "../../../store/types.js";
+import { descWords, blockWords as words } from "./block-words.js";
 import { type Block, blockReason, topicBlocks } from "./blockers.js";
+import { allPairs, duplicateCandidates } from "./candidates.js";
 import { unitConflicts } from "./conflict.js";
 import { label } from "./contradictions.js";
 import { byTargetOrder, foldInto, pickTarget } from "./fold.js";
 import { cmp } from "./orient.js";
-import { dreamWords, factUnits } from "./tokens.js";
+import { factUnits } from "./tokens.js";
 import type { WorkTopic } from "./types.js";
 
 type Text = Pick<TopicFile, "description" | "body">;
-
-const wordCache = new WeakMap<Block, Set<string>>();
-const descCache = new WeakMap<object, Set<string>>();
-
-/** `dreamWords` of a block's fact text (numbers and Why/How lines left out), cached. */
-function words(b: Block): Set<string> {
-  let w = wordCache.get(b);
-  if (!w) {
-    w = dreamWords(factText(b.text));
-    wordCache.set(b, w);
-  }
-  return w;
-}
-
-function descWords(t: Text): Set<string> {
-  let d = descCache.get(t);
-  if (!d) {
-    d = dreamWords(factText(t.description));
-    descCache.set(t, d);
-  }
-  return d;
-}
 
 /**
  * How alike two blocks are (0..1): 1 for equal normalized text, else the word overlap (the
@@ -118,23 +98,30 @@ interface Edge {
 
 /**
  * Clusters the live, unfrozen topics of `work` (complete linkage over `duplicateCheck`) and folds
- * each cluster into its target (`pickTarget`). Returns the number of clusters merged.
+ * each cluster into its target (`pickTarget`). Returns the number of clusters merged. `compare`: the
+ * pairs compared, `duplicateCandidates` (default) or every pair (the reference, same result, slower).
  */
-export function mergeDuplicates(work: WorkTopic[]): number {
+export function mergeDuplicates(work: WorkTopic[], compare: "candidates" | "all" = "candidates"): number {
   const live = work.filter((w) => w.status === "alive" && !w.frozen);
   const edges: Edge[] = [];
-  const near = new Set<string>();
-  for (let i = 0; i < live.length; i++) {
-    for (let j = i + 1; j < live.length; j++) {
-      const a = live[i]!;
-      const b = live[j]!;
-      if (a.scope !== b.scope || a.topic.type !== b.topic.type) continue;
-      if (dupScore(a.topic, b.topic) < MERGE_THRESHOLD) continue;
-      const r = duplicateCheck(a.topic, b.topic);
-      if (r.score < MERGE_THRESHOLD) continue;
-      edges.push({ a, b, score: r.score });
-      near.add(pairKey(a, b));
-    }
+  // near pairs as i * n + j (i < j, indexes into `live`)
+  const at = new Map<WorkTopic, number>(live.map((w, i) => [w, i]));
+  const n = live.length;
+  const pairKey = (x: WorkTopic, y: WorkTopic) => {
+    const i = at.get(x)!;
+    const j = at.get(y)!;
+    return i < j ? i * n + j : j * n + i;
+  };
+  const near = new Set<number>();
+  for (const [i, j] of compare === "all" ? allPairs(live.length) : duplicateCandidates(live)) {
+    const a = live[i]!;
+    const b = live[j]!;
+    if (a.scope !== b.scope || a.topic.type !== b.topic.type) continue;
+    if (dupScore(a.topic, b.topic) < MERGE_THRESHOLD) continue;
+    const r = duplicateCheck(a.topic, b.topic);
+    if (r.score < MERGE_THRESHOLD) continue;
+    edges.push({ a, b, score: r.score });
+    near.add(i * n + j);
   }
   edges.sort((x, y) => y.score - x.score || cmp(key(x), key(y)));
   const cluster = new Map<WorkTopic, WorkTopic[]>(live.map((w) => [w, [w]]));
@@ -150,7 +137,7 @@ export function mergeDuplicates(work: WorkTopic[]): number {
     used.delete(ca);
     used.delete(cb);
   }
-  let n = 0;
+  let clusters = 0;
   for (const [members, es] of [...used].sort((x, y) => cmp(pickTarget(x[0]).file, pickTarget(y[0]).file))) {
     const target = pickTarget(members);
     for (const m of members.filter((w) => w !== target).sort(byTargetOrder)) {
@@ -158,11 +145,9 @@ export function mergeDuplicates(work: WorkTopic[]): number {
       const why = mine.map((e) => `${label(e.a === m ? e.b : e.a)} ${e.score.toFixed(2)}`).join(", ");
       foldInto(target, m, "duplicate", `near duplicate of ${why}`);
     }
-    n++;
+    clusters++;
   }
-  return n;
+  return clusters;
 }
 
-const id = (w: WorkTopic) => `${w.scope}/${w.file}`;
-const pairKey = (a: WorkTopic, b: WorkTopic) => (id(a) < id(b) ? `${id(a)}\0${id(b)}` : `${id(b)}\0${id(a)}`);
 const key = (e: Edge) => `${e.a.scope}/${e.a.file}\0${e.b.file}`;

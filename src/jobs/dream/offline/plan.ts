@@ -35,8 +35,8 @@ export function planOfflineDream(input: OfflineDreamInput): DreamPlan {
   // consolidate (prune mode deletes expired topics first, so nothing merges them back)
   markStale(files, input.nowMs, input.mode === "prune", notes);
   for (const w of work) if (w.status === "alive") absolutizeTopicDates(w);
-  resolveContradictions(work, notes);
-  mergeDuplicates(work);
+  resolveContradictions(work, notes, input.pairs);
+  mergeDuplicates(work, input.pairs);
   if (input.mode === "reflect") reflectFragments(work);
   // prune & index
   const taken = takenNames(input);

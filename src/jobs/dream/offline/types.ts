@@ -40,6 +40,11 @@ export interface OfflineDreamInput {
   indexes: { scope: DreamScope; text: string | undefined }[];
   logDrafts: OfflineLogDraft[];
   sessions?: { used: string[]; skipped: string[] };
+  /**
+   * Which pairs of topics the duplicate and contradiction phases compare: `candidates` (default,
+   * `candidates.ts`) or `all` pairs, the quadratic reference that must give the same plan.
+   */
+  pairs?: "candidates" | "all";
 }
 
 /** What happened to a working topic, for the plan entry's kind and reason. */
