@@ -3,6 +3,7 @@
  * creating a near-duplicate"). Offline and deterministic: normalized word sets compared by overlap
  * (containment) and Jaccard; no model, no embeddings.
  */
+import { ruleApart, ruleKey, ruleOverlap } from "./rule-key.js";
 import type { MemoryDraft, TopicFile } from "./types.js";
 
 /** Merge when the best score reaches this (tuned by test/store/similarity.test.ts). */
@@ -72,19 +73,34 @@ export function overlap(a: Set<string>, b: Set<string>): number {
  * How close `draft` is to `topic` (0..1): the best of description vs description (overlap), whole
  * text vs whole text (Jaccard), and the draft vs each paragraph of the topic's body (overlap), so a
  * topic that has absorbed many facts is matched fact by fact rather than by its growing vocabulary.
+ * Word overlap and rule-key overlap (`rule-key.ts`: Korean particles off, short forms folded, filler
+ * dropped) both count; a comparison whose rule keys `ruleApart` tells apart (opposite polarity,
+ * different objects, different qualifiers) scores 0.
  */
 export function similarity(draft: Pick<MemoryDraft, "description" | "body">, topic: TopicFile): number {
   const dDesc = contentWords(draft.description);
   const dAll = contentWords(`${draft.description}\n${factText(draft.body)}`);
-  let best = Math.max(
-    overlap(dDesc, contentWords(topic.description)),
-    shortRuleContainment(draft.description, topic.description),
-  );
-  best = Math.max(best, jaccard(dAll, contentWords(`${topic.description}\n${factText(topic.body)}`)));
+  const kDesc = ruleKey(draft.description);
+  const kAll = ruleKey(`${draft.description}\n${factText(draft.body)}`);
+  const tDesc = ruleKey(topic.description);
+  // each comparison counts only when the rule keys do not tell the two apart (polarity, objects, qualifiers)
+  let best = 0;
+  if (ruleApart(kDesc, tDesc) === undefined) {
+    best = Math.max(
+      overlap(dDesc, contentWords(topic.description)),
+      shortRuleContainment(draft.description, topic.description),
+      ruleOverlap(kDesc, tDesc),
+    );
+  }
+  const whole = `${topic.description}\n${factText(topic.body)}`;
+  if (ruleApart(kAll, ruleKey(whole)) === undefined)
+    best = Math.max(best, jaccard(dAll, contentWords(whole)));
   for (const para of topic.body.split(/\n\s*\n/)) {
     const fact = factText(para);
     if (fact.trim() === "") continue;
-    best = Math.max(best, overlap(dAll, contentWords(fact)));
+    const kPara = ruleKey(fact);
+    if (ruleApart(kAll, kPara) !== undefined) continue;
+    best = Math.max(best, overlap(dAll, contentWords(fact)), ruleOverlap(kAll, kPara));
   }
   return best;
 }
