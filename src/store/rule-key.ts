@@ -8,7 +8,7 @@
  * same terms with opposite polarity: a conflict, never one memory.
  */
 import { QUALIFIER_CLASSES } from "./qualifier-words.js";
-import { isStopword, stemWord } from "./similarity.js";
+import { STOPWORDS, stem } from "./words.js";
 
 /** Polarity of a term: +1 stated, -1 negated. */
 export type Polarity = 1 | -1;
@@ -115,7 +115,7 @@ export function koreanStem(word: string): string {
 
 /** The key of one word (lower case): stemmed or particle-stripped, short forms folded. */
 export function termKey(word: string): string {
-  const w = HANGUL.test(word) ? koreanStem(word) : stemWord(word.replace(/'s$/, ""));
+  const w = HANGUL.test(word) ? koreanStem(word) : stem(word.replace(/'s$/, ""));
   return SAME.get(w) ?? SAME.get(word) ?? w;
 }
 
@@ -131,7 +131,7 @@ function qualifierClass(key: string): string | undefined {
 }
 
 const isContent = (raw: string, key: string) =>
-  (key.length >= 2 || /\d/.test(key)) && !isStopword(raw) && !FILLER.has(raw) && !FILLER.has(key);
+  (key.length >= 2 || /\d/.test(key)) && !STOPWORDS.has(raw) && !FILLER.has(raw) && !FILLER.has(key);
 
 /**
  * The rule key of `text` (see the file comment). Clause boundaries (`,` `;` `.` `:` `!` `?`, "but")
