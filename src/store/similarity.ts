@@ -3,33 +3,14 @@
  * creating a near-duplicate"). Offline and deterministic: normalized word sets compared by overlap
  * (containment) and Jaccard; no model, no embeddings.
  */
+import { ruleApart, ruleKey, ruleOverlap } from "./rule-key.js";
 import type { MemoryDraft, TopicFile } from "./types.js";
+import { STOPWORDS, stem } from "./words.js";
 
 /** Merge when the best score reaches this (tuned by test/store/similarity.test.ts). */
 export const MERGE_THRESHOLD = 0.6;
 /** Overlap (containment) is used only when both sets have at least this many words; Jaccard otherwise. */
 const MIN_OVERLAP_SET = 3;
-
-const STOPWORDS = new Set(
-  (
-    "a an the and or but if then else of to in on at by for with without from into onto about as is are was were be " +
-    "been being am it its it's this that these those there here we you i he she they them their our your my me us " +
-    "do does did done should must always can could would will shall may might so such than too very just also not " +
-    "no never don't doesn't dont doesnt instead rather only all any each every some same other use used using uses " +
-    "why how apply applies when what which who whom where while because via per vs etc e g ie eg please make sure " +
-    "prefer prefers preferred want wants like"
-  ).split(" "),
-);
-
-/** Light English stemming so `tests`/`test`, `mocking`/`mock` meet. */
-function stem(w: string): string {
-  if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
-  if (w.length > 5 && w.endsWith("ing")) return w.slice(0, -3);
-  if (w.length > 4 && w.endsWith("ed") && !w.endsWith("eed")) return w.slice(0, -2);
-  if (w.length > 3 && w.endsWith("es") && /(ss|sh|ch|x|z)es$/.test(w)) return w.slice(0, -2);
-  if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) return w.slice(0, -1);
-  return w;
-}
 
 /**
  * The content words of `text`: NFKC, lower case, split on anything that is not a letter or digit,
@@ -72,19 +53,34 @@ export function overlap(a: Set<string>, b: Set<string>): number {
  * How close `draft` is to `topic` (0..1): the best of description vs description (overlap), whole
  * text vs whole text (Jaccard), and the draft vs each paragraph of the topic's body (overlap), so a
  * topic that has absorbed many facts is matched fact by fact rather than by its growing vocabulary.
+ * Word overlap and rule-key overlap (`rule-key.ts`: Korean particles off, short forms folded, filler
+ * dropped) both count; a comparison whose rule keys `ruleApart` tells apart (opposite polarity,
+ * different objects, different qualifiers) scores 0.
  */
 export function similarity(draft: Pick<MemoryDraft, "description" | "body">, topic: TopicFile): number {
   const dDesc = contentWords(draft.description);
   const dAll = contentWords(`${draft.description}\n${factText(draft.body)}`);
-  let best = Math.max(
-    overlap(dDesc, contentWords(topic.description)),
-    shortRuleContainment(draft.description, topic.description),
-  );
-  best = Math.max(best, jaccard(dAll, contentWords(`${topic.description}\n${factText(topic.body)}`)));
+  const kDesc = ruleKey(draft.description);
+  const kAll = ruleKey(`${draft.description}\n${factText(draft.body)}`);
+  const tDesc = ruleKey(topic.description);
+  // each comparison counts only when the rule keys do not tell the two apart (polarity, objects, qualifiers)
+  let best = 0;
+  if (ruleApart(kDesc, tDesc) === undefined) {
+    best = Math.max(
+      overlap(dDesc, contentWords(topic.description)),
+      shortRuleContainment(draft.description, topic.description),
+      ruleOverlap(kDesc, tDesc),
+    );
+  }
+  const whole = `${topic.description}\n${factText(topic.body)}`;
+  if (ruleApart(kAll, ruleKey(whole)) === undefined)
+    best = Math.max(best, jaccard(dAll, contentWords(whole)));
   for (const para of topic.body.split(/\n\s*\n/)) {
     const fact = factText(para);
     if (fact.trim() === "") continue;
-    best = Math.max(best, overlap(dAll, contentWords(fact)));
+    const kPara = ruleKey(fact);
+    if (ruleApart(kAll, kPara) !== undefined) continue;
+    best = Math.max(best, overlap(dAll, contentWords(fact)), ruleOverlap(kAll, kPara));
   }
   return best;
 }

@@ -89,7 +89,8 @@ export interface MemoryDraft {
 }
 
 export interface UpsertResult {
-  action: "created" | "merged" | "unchanged";
+  /** `replaced`: a correction rewrote the topic it supersedes (see store/supersede.ts). */
+  action: "created" | "merged" | "replaced" | "unchanged";
   /** File name without `.md` of the topic written or matched. */
   name: string;
   path: string;

@@ -10,7 +10,7 @@ import { readBytesIfExists } from "../core/fs.js";
 import { normalizeNewlines, squashWhitespace, toWellFormed, truncateCodePoints } from "../core/text.js";
 import { safeSlug, scrub } from "../privacy/index.js";
 import { ParseCache } from "./cache.js";
-import { trackedWrite } from "./history/journal.js";
+import { trackedRemove, trackedWrite } from "./history/journal.js";
 import {
   fileExists,
   type StoreWriteOptions,
@@ -18,8 +18,10 @@ import {
   withStoreLock,
   writeIndexLocked,
 } from "./index-write.js";
+import { restates } from "./rule-key.js";
 import { listTopicFiles } from "./scan.js";
-import { containsFact, fileStem, findNearDuplicate } from "./similarity.js";
+import { containsFact, factText, fileStem, findNearDuplicate } from "./similarity.js";
+import { planSupersede } from "./supersede.js";
 import { parseTopic, readTopic, serializeTopic, validateType } from "./topic.js";
 import type { MemoryDraft, TopicFile, TopicHeader, UpsertResult } from "./types.js";
 
@@ -117,13 +119,54 @@ function mergeInto(
   } catch {
     return "retry";
   }
-  const known = containsFact(`${topic.description}\n${topic.body}`, d.body);
+  const fact = factText(d.body);
+  const known =
+    containsFact(`${topic.description}\n${topic.body}`, d.body) ||
+    restates(fact, topic.description) ||
+    topic.body.split(/\n\s*\n/).some((p) => restates(fact, factText(p)));
   const sources = unionSources(topic.metadata.sources, d.sources);
   if (known && !sources) return "unchanged";
   const next: TopicFile = { ...topic, metadata: { ...topic.metadata, updated: isoSeconds(nowMs) } };
   if (!known) next.body = topic.body.trim() === "" ? d.body : `${topic.body}\n\n${d.body}`;
   if (sources) next.metadata.sources = sources;
   return trackedWrite(opts, path, serializeTopic(next), bytes).status === "written" ? "merged" : "retry";
+}
+
+/**
+ * Rewrites the topic at `path`, read again here, when `d` corrects it (`planSupersede`); a topic whose
+ * description was superseded moves to a name derived from `d` (the old file is removed in the same
+ * change set). Undefined when `d` corrects nothing there; "retry" when the file changed meanwhile.
+ */
+function supersedeInto(
+  memoryDir: string,
+  path: string,
+  d: CleanDraft,
+  nowMs: number,
+  opts: StoreWriteOptions,
+): { name: string; path: string } | "retry" | undefined {
+  const bytes = readBytesIfExists(path);
+  if (bytes === null) return "retry";
+  let topic: TopicFile;
+  try {
+    topic = parseTopic(bytes.toString("utf8"), path, nowMs);
+  } catch {
+    return "retry";
+  }
+  const plan = planSupersede(d, [topic], nowMs);
+  if (!plan) return undefined;
+  const next: TopicFile = { ...plan.topic, metadata: { ...plan.topic.metadata, updated: isoSeconds(nowMs) } };
+  const sources = unionSources(topic.metadata.sources, d.sources);
+  if (sources) next.metadata.sources = sources;
+  if (!plan.described || fileStem(path) === (d.name ? safeSlug(d.name) : "")) {
+    return trackedWrite(opts, path, serializeTopic(next), bytes).status === "written"
+      ? { name: fileStem(path), path }
+      : "retry";
+  }
+  const name = newTopicName(memoryDir, d);
+  const moved: TopicFile = { ...next, name, path: join(memoryDir, `${name}.md`) };
+  if (trackedWrite(opts, moved.path, serializeTopic(moved), null).status !== "written") return "retry";
+  trackedRemove(opts, path, bytes);
+  return { name, path: moved.path };
 }
 
 /** A new topic file for `d`; undefined when another writer created a file of that name meanwhile. */
@@ -193,9 +236,14 @@ export function upsertMemory(
               return [];
             }
           });
-        const dup = findNearDuplicate(d, d.name ? safeSlug(d.name) : undefined, candidates);
+        const corrected = planSupersede(d, candidates, opts.nowMs)?.topic.path;
+        const sup = corrected ? supersedeInto(memoryDir, corrected, d, opts.nowMs, opts) : undefined;
+        if (sup === "retry") continue;
+        const dup = sup ? undefined : findNearDuplicate(d, d.name ? safeSlug(d.name) : undefined, candidates);
         let result: UpsertResult;
-        if (dup) {
+        if (sup) {
+          result = { action: "replaced", ...sup };
+        } else if (dup) {
           const action = mergeInto(dup.topic.path, d, opts.nowMs, opts);
           if (action === "retry") continue;
           result = { action, name: fileStem(dup.topic.path), path: dup.topic.path };
@@ -204,7 +252,7 @@ export function upsertMemory(
           if (t === undefined) continue;
           result = { action: "created", name: t.name, path: t.path };
         }
-        const rest = headers.filter((h) => h.path !== result.path);
+        const rest = headers.filter((h) => h.path !== result.path && h.path !== corrected);
         const mine = headerOf(result.path);
         const idx = writeIndexLocked(memoryDir, mine ? [...rest, mine] : rest, opts);
         return idx.warning ? { ...result, warning: idx.warning } : result;
