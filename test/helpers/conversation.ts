@@ -222,7 +222,7 @@ export function writeConversationTranscript(
  */
 export function loadQualitySet(dir = QUALITY_SET_DIR): Conversation[] {
   const files = readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
+    .filter((f) => f.endsWith(".json") && f !== SPLIT_FILE)
     .sort();
   return files.map((f) => {
     const c = JSON.parse(readFileSync(join(dir, f), "utf8")) as Conversation;
@@ -250,4 +250,35 @@ export function loadQualitySet(dir = QUALITY_SET_DIR): Conversation[] {
     }
     return c;
   });
+}
+
+const SPLIT_FILE = "split.json";
+
+/** The committed development / test split of the quality set (`split.json`, made by scripts/quality-split.mjs). */
+export interface QualitySplit {
+  seed: number;
+  dev: string[];
+  test: string[];
+}
+
+/**
+ * The quality set cut into its two halves. Throws an Error naming the ids when a conversation is in
+ * neither half or in both, or the split names a conversation that does not exist.
+ */
+export function loadQualitySplit(dir = QUALITY_SET_DIR): { dev: Conversation[]; test: Conversation[] } {
+  const split = JSON.parse(readFileSync(join(dir, SPLIT_FILE), "utf8")) as QualitySplit;
+  const set = loadQualitySet(dir);
+  const ids = new Set(set.map((c) => c.id));
+  const dev = new Set(split.dev);
+  const test = new Set(split.test);
+  const both = split.dev.filter((id) => test.has(id));
+  const neither = set.filter((c) => !dev.has(c.id) && !test.has(c.id)).map((c) => c.id);
+  const unknown = [...split.dev, ...split.test].filter((id) => !ids.has(id));
+  if (both.length + neither.length + unknown.length > 0) {
+    throw new Error(
+      `quality set ${SPLIT_FILE}: every conversation must be in exactly one half; in both: [${both}], in ` +
+        `neither: [${neither}], unknown: [${unknown}]. Put a conversation nobody tuned on into "test".`,
+    );
+  }
+  return { dev: set.filter((c) => dev.has(c.id)), test: set.filter((c) => test.has(c.id)) };
 }
