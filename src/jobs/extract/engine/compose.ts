@@ -57,6 +57,12 @@ export function splitReason(text: string, next = ""): RuleParts {
       t,
     );
   if (m && !IMPERATIVE_HEAD.test(m[2]!)) return withTail({ rule: m[1]!, why: m[2]! });
+  // "…: they contain customer PII" / "…: last quarter the mocked tests passed and the migration failed"
+  m =
+    /^(.*?\S)\s*:\s+((?:(?:they|it|we|there|these|those)\s+(?!should\b|must\b|need\b|have to\b)[a-z']+|(?:last|this past)\s+(?:week|month|quarter|year|sprint|time|release)|yesterday|once|in\s+(?:19|20)\d\d)\b.*)$/i.exec(
+      t,
+    );
+  if (m && !IMPERATIVE_HEAD.test(m[2]!)) return withTail({ rule: m[1]!, why: m[2]! });
   m = /^(.+?)\s*(?:기 때문에|때문에|으니까|니까|으므로|므로)\s*,?\s*(.+)$/.exec(t);
   // the reason clause as written, connective included ("…계속 쓰니까", not "…계속 쓰")
   if (m && isKorean(t)) return { rule: m[2]!, why: tidy(t.slice(0, t.length - m[2]!.length)) };

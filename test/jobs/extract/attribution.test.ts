@@ -1,0 +1,45 @@
+/** Each part of a user's message lands in the right field: the reason in Why, a pointer in its own memory. */
+import { describe, expect, it } from "vitest";
+import { planPrompt } from "../../helpers/plan-prompt.js";
+
+const why = (body: string) => (/\*\*Why:\*\* (.*)/.exec(body)?.[1] ?? "").toLowerCase();
+
+describe("the reason is the clause that gives a reason", () => {
+  it.each([
+    ["Never log request bodies in src/server.js: they contain customer PII.", "customer PII"],
+    ["Never commit .env files: it leaks the staging keys to everyone with repo access", "staging keys"],
+    [
+      "Never mock the database in integration tests: last quarter the mocked tests passed and the prod migration failed.",
+      "prod migration failed",
+    ],
+  ])("%j", (text, reason) => {
+    const [m, ...rest] = planPrompt(text);
+    expect(rest).toEqual([]);
+    expect(m?.type).toBe("feedback");
+    expect(why(m!.body)).toContain(reason.toLowerCase());
+    expect(m!.description).not.toContain(reason);
+  });
+
+  it("keeps an instruction after a colon as the rule, not a reason", () => {
+    expect(planPrompt("use the shared logger: it redacts tokens").every((m) => !why(m.body).includes("logger"))).toBe(
+      true,
+    );
+  });
+});
+
+describe("a pointer in a message that states a rule", () => {
+  it("becomes its own reference memory, and never the rule's reason", () => {
+    const got = planPrompt(
+      "Never mock the database in integration tests: last quarter the mocked tests passed and the prod migration failed. " +
+        "The latency dashboard is https://grafana.example.com/d/latency",
+    );
+    expect(got.map((m) => m.type)).toEqual(["feedback", "reference"]);
+    expect(why(got[0]!.body)).toContain("last quarter");
+    expect(got[0]!.body).not.toContain("https://");
+    expect(got[1]!.description).toContain("https://grafana.example.com/d/latency");
+  });
+
+  it("is not a pointer when the URL sits in a request", () => {
+    expect(planPrompt("can you check why the dashboard is https://grafana.example.com/d/1 empty")).toEqual([]);
+  });
+});
