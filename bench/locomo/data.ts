@@ -152,3 +152,11 @@ export function loadLocomo(path: string): Dataset {
   });
   return { conversations, sha256: createHash("sha256").update(buf).digest("hex"), bytes: buf.length };
 }
+
+/**
+ * The fixed development/test split: conversations at even positions of locomo10.json (0, 2, 4, 6, 8)
+ * are the development half (ranking is tuned on them only), odd positions the test half.
+ */
+export function splitOf(index: number): "dev" | "test" {
+  return index % 2 === 0 ? "dev" : "test";
+}
