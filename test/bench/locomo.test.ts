@@ -51,9 +51,9 @@ describe.skipIf(!existsSync(DATA))("bench/locomo on one real conversation", () =
     expect(mems[2]!.body).toBe("Caroline: I went to a LGBTQ support group yesterday and it was so powerful.");
     expect(mems.some((m) => m.body.includes(" [shares image: "))).toBe(true);
 
-    const res = await runLocomo([conv], Date.UTC(2026, 0, 1));
-    const m = table(res.memdir, CATEGORY_NAMES);
-    const b = table(res.baseline, CATEGORY_NAMES);
+    const res = await runLocomo([conv], [0]);
+    const m = table(res.dev.memdir, CATEGORY_NAMES);
+    const b = table(res.dev.baseline, CATEGORY_NAMES);
     expect(m.map((r) => r.n)).toEqual(b.map((r) => r.n));
     const overall14 = 5;
     expect(b[overall14]!.recall[10]).toBeGreaterThan(40);
