@@ -7,6 +7,7 @@
  * npm here, always pnpm" have one key; "Always squash commits" and "Never squash commits" have the
  * same terms with opposite polarity: a conflict, never one memory.
  */
+import { KO_PARTICLES } from "../core/korean.js";
 import { QUALIFIER_CLASSES } from "./qualifier-words.js";
 import { STOPWORDS, stem } from "./words.js";
 
@@ -39,34 +40,6 @@ const KO_NEGATE_PREV = /^(?:말고|대신|대신에|금지|빼고|제외|안|못
 const KO_NEG_VERB = /지$/;
 const KO_NEG_AUX =
   /^(?:마|마세요|마요|말고|말아|말아요|말자|말것|마라|마십시오|않|않아|않아요|않는다|않기|않게|않도록)/;
-/** Korean particles (longest first) and verb endings stripped from a Hangul word. */
-const KO_PARTICLES = [
-  "에서는",
-  "에게서",
-  "으로는",
-  "에서",
-  "에게",
-  "으로",
-  "부터",
-  "까지",
-  "마다",
-  "처럼",
-  "보다",
-  "만",
-  "은",
-  "는",
-  "이",
-  "가",
-  "을",
-  "를",
-  "에",
-  "로",
-  "의",
-  "도",
-  "와",
-  "과",
-  "랑",
-];
 const KO_ENDINGS = [
   "하세요",
   "해주세요",

@@ -78,7 +78,7 @@ export function planSupersede(
     if (superseded.length === 0) superseded.push({ text: t.description, until, file });
     const kept = paras.filter((_, i) => !hit[i]);
     const first = hit.indexOf(true);
-    const body = [...kept.slice(0, first < 0 ? 0 : first), draft.body, ...kept.slice(first < 0 ? 0 : first)]
+    const body = [...kept.slice(0, Math.max(first, 0)), draft.body, ...kept.slice(Math.max(first, 0))]
       .filter((p) => p.trim() !== "")
       .join("\n\n");
     const prev = Array.isArray(t.metadata.supersedes) ? t.metadata.supersedes : [];

@@ -4,6 +4,8 @@
  * lines, headings and code blocks. Tokens keep numbers, dates and polarity words (which the store's
  * `contentWords` drops) because a contradiction is often just "14" → "16" or "always" → "never".
  */
+
+import { KO_PARTICLES } from "../../../core/korean.js";
 import { contentWords, stemWord } from "../../../store/similarity.js";
 import type { TopicFile } from "../../../store/types.js";
 
@@ -41,33 +43,6 @@ const FUNCTION_WORDS = new Set(
   ).split(" "),
 );
 
-/** Korean particles stripped from the end of a Hangul word (longest first). */
-const KO_PARTICLES = [
-  "에서는",
-  "에게서",
-  "으로는",
-  "에서",
-  "에게",
-  "으로",
-  "부터",
-  "까지",
-  "마다",
-  "처럼",
-  "보다",
-  "은",
-  "는",
-  "이",
-  "가",
-  "을",
-  "를",
-  "에",
-  "로",
-  "의",
-  "도",
-  "와",
-  "과",
-  "만",
-];
 const HANGUL = /^[\uAC00-\uD7A3]+$/;
 
 /** A Hangul word without its trailing particle (`배포는` → `배포`); other words unchanged. */

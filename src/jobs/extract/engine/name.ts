@@ -3,6 +3,7 @@
  * description's own script (Latin, Hangul, CJK, Cyrillic, …), so a file list says what each memory holds.
  */
 import { sha256 } from "../../../core/ids.js";
+import { KO_PARTICLES } from "../../../core/korean.js";
 import { slugify } from "../../../core/text.js";
 import { dropSecretSegments, nameSource } from "../../../privacy/index.js";
 import type { MemoryType } from "../../../store/types.js";
@@ -23,23 +24,18 @@ const STOP_KO = new Set(
   ),
 );
 
-/**
- * Case particles and the topic marker at the end of a Hangul word (`주석은` → `주석`, `영어로` → `영어`),
- * longest first; only stripped when a syllable of the word stays.
- */
-const KO_PARTICLE =
-  /(?:에서는|에서도|에서|으로는|으로|로는|에는|에게|한테|까지|부터|보다|처럼|이랑|랑|하고|께서|은|는|이|가|을|를|에|로|와|과|도|만|의)$/u;
 const HANGUL = /\p{Script=Hangul}/u;
 
 function contentWord(word: string): string {
   if (!HANGUL.test(word)) return word;
-  const bare = word.replace(KO_PARTICLE, "");
-  return bare.length >= 1 && bare !== word ? bare : word;
+  // only when a syllable of the word stays (`이` alone is a word, not a particle)
+  const p = KO_PARTICLES.find((x) => word.endsWith(x) && word.length > x.length);
+  return p ? word.slice(0, -p.length) : word;
 }
 
 /**
  * A kebab name `<type>-<words>` from the description: at most 6 content words of any script (English
- * stop words and Korean particles and auxiliaries dropped, `don't` → `no`), NFC, at most 60 code
+ * stop words, Korean auxiliaries and the particles at the end of Hangul words dropped, `don't` → `no`), NFC, at most 60 code
  * points. Secrets and secret-looking words never reach the name (privacy `nameSource`,
  * `dropSecretSegments`). A description with no usable word gets `<type>-<8 hex of its SHA-256>`.
  */
