@@ -23,11 +23,16 @@ function rng(seed) {
 }
 
 const arg = process.argv.indexOf("--tuned-at");
-if (arg < 0) throw new Error("usage: quality-split.mjs --tuned-at <commit whose quality set the engine was tuned on>");
-const listed = execFileSync("git", ["ls-tree", "--name-only", process.argv[arg + 1], "test/fixtures/extraction/"], {
-  cwd: join(DIR, "..", "..", ".."),
-  encoding: "utf8",
-});
+if (arg < 0)
+  throw new Error("usage: quality-split.mjs --tuned-at <commit whose quality set the engine was tuned on>");
+const listed = execFileSync(
+  "git",
+  ["ls-tree", "--name-only", process.argv[arg + 1], "test/fixtures/extraction/"],
+  {
+    cwd: join(DIR, "..", "..", ".."),
+    encoding: "utf8",
+  },
+);
 const tuned = new Set(
   listed
     .split("\n")
@@ -41,7 +46,8 @@ const set = readdirSync(DIR)
 const dev = set.filter((c) => tuned.has(c.id)).map((c) => c.id);
 const fresh = set.filter((c) => !tuned.has(c.id));
 const testSize = Math.floor(set.length / 2);
-if (testSize > fresh.length) throw new Error(`only ${fresh.length} new conversations for a test half of ${testSize}`);
+if (testSize > fresh.length)
+  throw new Error(`only ${fresh.length} new conversations for a test half of ${testSize}`);
 const random = rng(SEED);
 const strata = new Map();
 for (const c of fresh) {

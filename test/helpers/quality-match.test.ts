@@ -26,7 +26,9 @@ describe("satisfies", () => {
   it("needs the gold type and every mustContain keyword, ignoring case", () => {
     expect(satisfies(produced(RULE_WITH_REASON), gold())).toBe(true);
     expect(satisfies(produced(RULE_WITH_REASON, { type: "project" }), gold())).toBe(false);
-    expect(satisfies(produced(RULE_WITH_REASON), gold({ mustContain: ["request bod", "Kafka"] }))).toBe(false);
+    expect(satisfies(produced(RULE_WITH_REASON), gold({ mustContain: ["request bod", "Kafka"] }))).toBe(
+      false,
+    );
     expect(satisfies(produced(RULE_WITH_REASON), gold({ mustContain: ["kafka|SRC/SERVER.JS"] }))).toBe(true);
   });
 
@@ -42,7 +44,9 @@ describe("satisfies", () => {
     );
     expect(satisfies(reasonInRule, gold())).toBe(true);
     expect(satisfies(reasonInRule, gold({ whyContains: ["PII"] }))).toBe(false);
-    const reasonAfterHow = produced("Never log request bodies.\n**Why:** Policy.\n**How to apply:** PII is at stake.");
+    const reasonAfterHow = produced(
+      "Never log request bodies.\n**Why:** Policy.\n**How to apply:** PII is at stake.",
+    );
     expect(satisfies(reasonAfterHow, gold({ whyContains: ["PII"] }))).toBe(false);
     const noWhy = produced("Never log request bodies; they contain PII.");
     expect(satisfies(noWhy, gold({ whyContains: ["PII"] }))).toBe(false);
@@ -50,9 +54,9 @@ describe("satisfies", () => {
 
   it("reads a Why section that runs to the end of the body", () => {
     expect(whySection("Rule.\n**Why:** Because PII.")).toBe(" because pii.");
-    expect(satisfies(produced("Rule about request bodies.\n**Why:** PII."), gold({ whyContains: ["pii"] }))).toBe(
-      true,
-    );
+    expect(
+      satisfies(produced("Rule about request bodies.\n**Why:** PII."), gold({ whyContains: ["pii"] })),
+    ).toBe(true);
   });
 
   it("rejects a memory holding a mustNotContain keyword in any field", () => {
@@ -66,7 +70,10 @@ describe("satisfies", () => {
 
 describe("match", () => {
   it("pairs each produced memory with at most one gold memory and finds the maximum pairing", () => {
-    const golds = [gold({ mustContain: ["request bod"] }), gold({ mustContain: ["request bod", "server.js"] })];
+    const golds = [
+      gold({ mustContain: ["request bod"] }),
+      gold({ mustContain: ["request bod", "server.js"] }),
+    ];
     // The first produced memory fits both golds, the second only the first: the maximum pairing uses both.
     const both = produced(RULE_WITH_REASON);
     const onlyFirst = produced("Never log request bodies.", { description: "no body logs", name: "no-logs" });

@@ -21,9 +21,9 @@ describe("the reason is the clause that gives a reason", () => {
   });
 
   it("keeps an instruction after a colon as the rule, not a reason", () => {
-    expect(planPrompt("use the shared logger: it redacts tokens").every((m) => !why(m.body).includes("logger"))).toBe(
-      true,
-    );
+    expect(
+      planPrompt("use the shared logger: it redacts tokens").every((m) => !why(m.body).includes("logger")),
+    ).toBe(true);
   });
 });
 
@@ -40,6 +40,8 @@ describe("a pointer in a message that states a rule", () => {
   });
 
   it("is not a pointer when the URL sits in a request", () => {
-    expect(planPrompt("can you check why the dashboard is https://grafana.example.com/d/1 empty")).toEqual([]);
+    expect(planPrompt("can you check why the dashboard is https://grafana.example.com/d/1 empty")).toEqual(
+      [],
+    );
   });
 });

@@ -5,11 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  cleanUserText,
-  planExtraction,
-  splitSentences,
-} from "../../../src/jobs/extract/index.js";
+import { cleanUserText, planExtraction, splitSentences } from "../../../src/jobs/extract/index.js";
 import type { ConversationMessage } from "../../../src/transcripts/types.js";
 import { TRANSCRIPTS_DIR } from "../../helpers/tmp.js";
 

@@ -7,10 +7,18 @@ describe("memoryName", () => {
   it.each([
     ["feedback", "주석은 영어로 달아 주세요", "feedback-주석-영어-달아"],
     ["feedback", "PR은 항상 스쿼시 머지로 해주세요", "feedback-pr-스쿼시-머지"],
-    ["project", "인증 서버는 Keycloak으로 옮기기로 결정했어요", "project-인증-서버-keycloak-옮기기-결정했어요"],
+    [
+      "project",
+      "인증 서버는 Keycloak으로 옮기기로 결정했어요",
+      "project-인증-서버-keycloak-옮기기-결정했어요",
+    ],
     ["user", "Пишите комментарии по-русски", "user-пишите-комментарии-по-русски"],
     ["user", "हिंदी में लिखें", "user-हिंदी-में-लिखें"],
-    ["feedback", "Don't mock the database in integration tests", "feedback-no-mock-database-integration-tests"],
+    [
+      "feedback",
+      "Don't mock the database in integration tests",
+      "feedback-no-mock-database-integration-tests",
+    ],
   ] as const)("names a %s memory %j as %j", (type, description, name) => {
     expect(memoryName(type, description)).toBe(name);
   });
@@ -29,7 +37,8 @@ describe("memoryName", () => {
   });
 
   it("stays a single path segment of at most 60 code points after the type", () => {
-    const long = "배포 전에는 반드시 스테이징 환경에서 통합 테스트와 부하 테스트와 보안 점검을 모두 끝내 주세요 / ../etc";
+    const long =
+      "배포 전에는 반드시 스테이징 환경에서 통합 테스트와 부하 테스트와 보안 점검을 모두 끝내 주세요 / ../etc";
     const name = memoryName("feedback", long);
     expect(name).not.toMatch(/[/\\.:\s]/);
     expect([...name.slice("feedback-".length)].length).toBeLessThanOrEqual(60);
