@@ -165,6 +165,7 @@ export function findNearDuplicate(
   }
   let best: { topic: TopicFile; score: number } | undefined;
   for (const t of same) {
+    if (draft.type === "reference" && !samePointer(draft, t)) continue;
     const score = similarity(draft, t);
     if (score < MERGE_THRESHOLD) continue;
     if (!best || score > best.score || (score === best.score && t.mtimeMs > best.topic.mtimeMs)) {
@@ -172,6 +173,29 @@ export function findNearDuplicate(
     }
   }
   return best;
+}
+
+const URL_RE = /https?:\/\/[^\s)>\]"'`]+/gi;
+
+/** The URLs of a memory's description and body, lower case, trailing punctuation cut. */
+function urlsOf(m: Pick<MemoryDraft, "description" | "body">): Set<string> {
+  const found = `${m.description}\n${m.body}`.match(URL_RE) ?? [];
+  return new Set(found.map((u) => u.replace(/[.,;:!?]+$/, "").toLowerCase()));
+}
+
+/**
+ * True when two reference memories can be one pointer: they share a URL, or neither holds one. A
+ * runbook link and a paging service about the same alert are two pointers, however alike their words.
+ */
+function samePointer(
+  a: Pick<MemoryDraft, "description" | "body">,
+  b: Pick<MemoryDraft, "description" | "body">,
+): boolean {
+  const ua = urlsOf(a);
+  const ub = urlsOf(b);
+  if (ua.size === 0 && ub.size === 0) return true;
+  for (const u of ua) if (ub.has(u)) return true;
+  return false;
 }
 
 /** File name of `path` without directory and `.md`. */

@@ -132,6 +132,27 @@ describe("near-duplicate detection", () => {
     ).toBeLessThan(MERGE_THRESHOLD);
   });
 
+  it("findNearDuplicate keeps two references apart unless they share a URL", () => {
+    const runbook = topic(
+      "runbook-pg-replica-lag",
+      "Runbook for Postgres replica lag alerts",
+      "Replica lag runbook: https://wiki.example.com/runbooks/pg-replica-lag",
+      "reference",
+    );
+    const paging = {
+      type: "reference" as const,
+      description: "PagerDuty service paged by the Postgres replica lag alerts",
+      body: "The replica lag alert pages the PagerDuty service PXK42QZ.",
+    };
+    expect(findNearDuplicate(paging, undefined, [runbook])).toBeUndefined();
+    const again = {
+      type: "reference" as const,
+      description: "Postgres replica lag runbook",
+      body: "See https://wiki.example.com/runbooks/pg-replica-lag.",
+    };
+    expect(findNearDuplicate(again, undefined, [runbook])?.topic.name).toBe("runbook-pg-replica-lag");
+  });
+
   it("findNearDuplicate prefers the same file name, then the best score, and only within the same type", () => {
     const a = topic("pkg-manager", "Use pnpm, not npm, for package installs", "pnpm only.");
     const b = topic("deploys", "Deploy staging from the release branch", "release/*", "project");
