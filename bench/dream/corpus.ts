@@ -9,8 +9,9 @@
  * staging instead of production, or another value on the same day, ~3%). Same seed and `n`, same
  * files.
  */
-import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { OfflineDreamInput } from "../../src/jobs/dream/offline/types.js";
 import { rng, zipf } from "../search/generate.js";
 import { BASE_WORDS } from "../search/vocab.js";
 
@@ -215,4 +216,26 @@ export function writeDreamCorpus(dir: string, n: number, seed = 20261203): Corpu
     }
   }
   return truth;
+}
+
+/** The offline dream's input for the memory dir `dir` as written by `writeDreamCorpus` (prune mode, project scope). */
+export function corpusInput(dir: string, pairs: "candidates" | "all"): OfflineDreamInput {
+  const topics = readdirSync(dir)
+    .filter((f) => f.endsWith(".md"))
+    .sort()
+    .map((file) => ({
+      scope: "project" as const,
+      file,
+      text: readFileSync(join(dir, file), "utf8"),
+      mtimeMs: statSync(join(dir, file)).mtimeMs,
+    }));
+  return {
+    mode: "prune",
+    nowMs: CORPUS_NOW_MS,
+    roots: { project: dir },
+    topics,
+    indexes: [],
+    logDrafts: [],
+    pairs,
+  };
 }

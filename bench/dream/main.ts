@@ -4,36 +4,20 @@
  * on synthetic memory dirs (`corpus.ts`) of each size, against the all-pairs plan at the first size
  * measured in the same run. Usage: node bench/dream/run.mjs [--sizes 1000,3000,10000]
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { planOfflineDream } from "../../src/jobs/dream/offline/index.js";
-import { CORPUS_NOW_MS, writeDreamCorpus } from "./corpus.js";
+import { corpusInput, writeDreamCorpus } from "./corpus.js";
 
 const args = process.argv.slice(2);
 const i = args.indexOf("--sizes");
 const sizes = (i >= 0 ? args[i + 1]! : "1000,3000,10000").split(",").map(Number);
 
 function time(dir: string, pairs: "candidates" | "all") {
-  const topics = readdirSync(dir)
-    .filter((f) => f.endsWith(".md"))
-    .sort()
-    .map((file) => ({
-      scope: "project" as const,
-      file,
-      text: readFileSync(join(dir, file), "utf8"),
-      mtimeMs: statSync(join(dir, file)).mtimeMs,
-    }));
+  const input = corpusInput(dir, pairs);
   const t0 = performance.now();
-  const plan = planOfflineDream({
-    mode: "prune",
-    nowMs: CORPUS_NOW_MS,
-    roots: { project: dir },
-    topics,
-    indexes: [],
-    logDrafts: [],
-    pairs,
-  });
+  const plan = planOfflineDream(input);
   return { ms: performance.now() - t0, merged: plan.merges.reduce((s, m) => s + m.from.length, 0) };
 }
 

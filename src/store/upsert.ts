@@ -101,6 +101,17 @@ export function unionSources(existing: unknown, add: readonly string[]): string[
   return all.slice(-MAX_SOURCES);
 }
 
+/** The topic file at `path` read again, with its bytes; "retry" when it vanished or stopped parsing. */
+function reread(path: string, nowMs: number): { bytes: Buffer; topic: TopicFile } | "retry" {
+  const bytes = readBytesIfExists(path);
+  if (bytes === null) return "retry";
+  try {
+    return { bytes, topic: parseTopic(bytes.toString("utf8"), path, nowMs) };
+  } catch {
+    return "retry";
+  }
+}
+
 /**
  * Merges `d` into the topic file at `path`, read again here: the checked write is against these
  * bytes. "retry": the file changed, vanished or stopped parsing since the scan (a live writer).
@@ -111,14 +122,9 @@ function mergeInto(
   nowMs: number,
   opts: StoreWriteOptions,
 ): "merged" | "unchanged" | "retry" {
-  const bytes = readBytesIfExists(path);
-  if (bytes === null) return "retry";
-  let topic: TopicFile;
-  try {
-    topic = parseTopic(bytes.toString("utf8"), path, nowMs);
-  } catch {
-    return "retry";
-  }
+  const read = reread(path, nowMs);
+  if (read === "retry") return "retry";
+  const { bytes, topic } = read;
   const fact = factText(d.body);
   const known =
     containsFact(`${topic.description}\n${topic.body}`, d.body) ||
@@ -144,14 +150,9 @@ function supersedeInto(
   nowMs: number,
   opts: StoreWriteOptions,
 ): { name: string; path: string } | "retry" | undefined {
-  const bytes = readBytesIfExists(path);
-  if (bytes === null) return "retry";
-  let topic: TopicFile;
-  try {
-    topic = parseTopic(bytes.toString("utf8"), path, nowMs);
-  } catch {
-    return "retry";
-  }
+  const read = reread(path, nowMs);
+  if (read === "retry") return "retry";
+  const { bytes, topic } = read;
   const plan = planSupersede(d, [topic], nowMs);
   if (!plan) return undefined;
   const next: TopicFile = { ...plan.topic, metadata: { ...plan.topic.metadata, updated: isoSeconds(nowMs) } };
