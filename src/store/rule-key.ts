@@ -61,6 +61,9 @@ const KO_ENDINGS = [
   "된다",
 ];
 const HANGUL = /^[\uAC00-\uD7A3]+$/;
+const LATIN_THEN_HANGUL = /^([\p{Script=Latin}\d][\p{Script=Latin}\d.+#-]*)[\uAC00-\uD7A3]{1,4}$/u;
+/** `X보다` ("rather than X"): X is the value not chosen. */
+const KO_THAN = /^([\p{L}\d][\p{L}\d.+#-]*?)보다$/u;
 /** Short forms that name the same thing (stemmed keys). */
 const SAME = new Map([
   ["db", "databas"],
@@ -88,6 +91,9 @@ export function koreanStem(word: string): string {
 
 /** The key of one word (lower case): stemmed or particle-stripped, short forms folded. */
 export function termKey(word: string): string {
+  // a Latin name with a Korean particle or copula glued on: `pnpm을`, `yarn으로`, `Go로` → the name
+  const glued = LATIN_THEN_HANGUL.exec(word);
+  if (glued) return termKey(glued[1]!);
   const w = HANGUL.test(word) ? koreanStem(word) : stem(word.replace(/'s$/, ""));
   return SAME.get(w) ?? SAME.get(word) ?? w;
 }
@@ -139,6 +145,12 @@ export function ruleKey(text: string): RuleKey {
     }
     if (STATE_NEXT.has(raw)) {
       pending ??= 1;
+      continue;
+    }
+    const than = KO_THAN.exec(raw);
+    if (than) {
+      put(termKey(than[1]!), -1, true, true);
+      pending = 1;
       continue;
     }
     if (HANGUL.test(raw) && (KO_NEGATE_PREV.test(raw) || KO_NEG_AUX.test(raw))) {

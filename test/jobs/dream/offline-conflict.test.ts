@@ -5,6 +5,7 @@ import {
   factUnits,
   isRedundantLine,
   tokensConflict,
+  unitConflicts,
 } from "../../../src/jobs/dream/offline/index.js";
 import { MERGE_THRESHOLD } from "../../../src/store/index.js";
 
@@ -55,6 +56,36 @@ describe("tokensConflict: contradictions on one subject", () => {
   ])("%s / %s → none", (a, b) => {
     expect(conflict(a, b)).toBeUndefined();
     expect(conflict(b, a)).toBeUndefined();
+  });
+});
+
+describe("unitConflicts: a preference reversed", () => {
+  const sentences = (text: string) => factUnits({ description: "", body: text });
+  const kinds = (a: string, b: string) => unitConflicts(sentences(a), sentences(b)).map((c) => c.kind);
+  it.each([
+    ["Prefer tabs over spaces", "Prefer spaces over tabs"],
+    ["I prefer tabs over spaces for indentation", "I prefer spaces over tabs for indentation"],
+    ["Use pnpm, not yarn", "Use yarn, not pnpm"],
+    ["Use pnpm instead of yarn in this repo", "Use yarn instead of pnpm in this repo"],
+    ["Always use pnpm, never yarn", "Always use yarn, never pnpm"],
+    ["Prefer Vitest rather than Jest", "Prefer Jest rather than Vitest"],
+    ["yarn 말고 pnpm을 쓴다", "pnpm 말고 yarn을 쓴다"],
+    ["커밋 메시지는 한국어보다 영어로 쓴다", "커밋 메시지는 영어보다 한국어로 쓴다"],
+    ["포매터는 Prettier보다 Biome을 쓴다", "포매터는 Biome보다 Prettier를 쓴다"],
+  ])("%s / %s → polarity", (a, b) => {
+    expect(kinds(a, b)).toEqual(["polarity"]);
+    expect(kinds(b, a)).toEqual(["polarity"]);
+  });
+
+  it.each([
+    // two words swap places with no contrast word: another fact, not a preference reversed
+    ["The frontend calls the backend", "The backend calls the frontend"],
+    // one more value on one side: not the same terms
+    ["Use pnpm, not yarn", "Use pnpm and bun, not yarn"],
+    ["Prefer tabs over spaces", "Prefer tabs over spaces"],
+  ])("%s / %s → none", (a, b) => {
+    expect(kinds(a, b)).toEqual([]);
+    expect(kinds(b, a)).toEqual([]);
   });
 });
 

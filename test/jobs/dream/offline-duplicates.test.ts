@@ -193,6 +193,21 @@ describe("blockers", () => {
       mk("p1.md", "feedback", day(1), "Snapshot files", "Always commit the generated snapshot files to git."),
       mk("p2.md", "feedback", day(2), "Generated snapshots", "Never commit the generated snapshot files."),
     ],
+    [
+      "a preference reversed",
+      mk("t1.md", "feedback", day(1), "Prefer tabs over spaces", "I prefer tabs over spaces."),
+      mk("t2.md", "feedback", day(3), "Prefer spaces over tabs", "I prefer spaces over tabs."),
+    ],
+    [
+      "package managers swapped",
+      mk("pm1.md", "feedback", day(1), "Always use pnpm, never yarn", "Always use pnpm, never yarn."),
+      mk("pm2.md", "feedback", day(2), "Always use yarn, never pnpm", "Always use yarn, never pnpm."),
+    ],
+    [
+      "call direction",
+      mk("c1.md", "project", day(1), "Frontend and backend", "The frontend calls the backend over gRPC."),
+      mk("c2.md", "project", day(2), "Frontend and backend", "The backend calls the frontend over gRPC."),
+    ],
   ])("%s: never merged", (_, a, b) => {
     expect(plan([a, b]).merges).toEqual([]);
   });

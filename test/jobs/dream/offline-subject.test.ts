@@ -210,6 +210,16 @@ describe("true contradictions on one subject are still resolved", () => {
         "Don't mock the payment gateway in unit tests.",
       ),
     ],
+    [
+      "a preference reversed (tabs over spaces, then spaces over tabs)",
+      mk("indent-a.md", "feedback", OLD, "Prefer tabs over spaces", "Prefer tabs over spaces."),
+      mk("indent-b.md", "feedback", NEW, "Prefer spaces over tabs", "Prefer spaces over tabs."),
+    ],
+    [
+      "package manager swapped",
+      mk("pm-a.md", "feedback", OLD, "Use pnpm, not yarn", "Use pnpm, not yarn.", "**Why:** one lockfile."),
+      mk("pm-b.md", "feedback", NEW, "Use yarn, not pnpm", "Use yarn, not pnpm."),
+    ],
   ])("%s: the older is deleted, the newer records it", (_, older, newer) => {
     const p = plan([older, newer]);
     expect(contradicted(p)).toEqual({ deleted: [older.file], rewritten: [newer.file] });

@@ -6,8 +6,8 @@
  * still NOT duplicates when something distinctive differs on both sides (`blockReason`): numbers,
  * dates, identifiers, names or links (`distinct.ts`), qualifiers of one class (`qualifiers.ts`),
  * contradicting values, or, in two sentences that are the same template, a substituted word that
- * the other block never says ("auth service" / "billing service") or opposite polarity ("mock the
- * DB" / "do not mock the DB").
+ * the other block never says ("auth service" / "billing service"), opposite polarity ("mock the
+ * DB" / "do not mock the DB", "tabs over spaces" / "spaces over tabs") or two words that trade places.
  */
 import { isStopword, normalizeForContainment } from "../../../store/similarity.js";
 import type { TopicFile } from "../../../store/types.js";
@@ -183,6 +183,23 @@ function templateReason(ua: FactUnit, ub: FactUnit, a: Block, b: Block): string 
 }
 
 /**
+ * Two sentences whose content words are the same but two of them trade places ("The frontend calls
+ * the backend" / "The backend calls the frontend"): another fact, or undefined.
+ */
+function transposed(ua: FactUnit, ub: FactUnit): string | undefined {
+  const a = ua.tokens;
+  const b = ub.tokens;
+  if (a.length !== b.length) return undefined;
+  const at: number[] = [];
+  for (let i = 0; i < a.length && at.length <= 2; i++) if (a[i]!.key !== b[i]!.key) at.push(i);
+  if (at.length !== 2) return undefined;
+  const [i, j] = at as [number, number];
+  if (a[i]!.key !== b[j]!.key || a[j]!.key !== b[i]!.key || !content(a[i]!) || !content(a[j]!))
+    return undefined;
+  return `word order differs ("${ua.text}" / "${ub.text}")`;
+}
+
+/**
  * Why blocks `a` and `b` must not merge, or undefined (see the file comment). Symmetric up to the
  * order of the words in the reason.
  */
@@ -207,7 +224,7 @@ export function blockReason(a: Block, b: Block): string | undefined {
   if (c) return `contradicting values ("${c.a.text}" / "${c.b.text}")`;
   for (const ua of a.units) {
     for (const ub of b.units) {
-      const r = templateReason(ua, ub, a, b);
+      const r = templateReason(ua, ub, a, b) ?? transposed(ua, ub);
       if (r) return r;
     }
   }

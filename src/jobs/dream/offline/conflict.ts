@@ -6,9 +6,12 @@
  * version, a weekday, a month, enabled/disabled), or differ only by polarity (always ↔ never, X ↔
  * not X). Never a slot that is an identifier ("Bug 123", "#45", "PR 12", "q1"), a slot in the subject
  * ("Release 1.4 ships…"), a list ("Node 18/20", "월요일과 목요일") or an event (a date, or a shared
- * past-tense verb: "Deployed v1.2" / "Deployed v1.3", "…로 옮겼다"). This is the sentence half; the
+ * past-tense verb: "Deployed v1.2" / "Deployed v1.3", "…로 옮겼다"). A preference whose two values swap
+ * around a contrast word ("tabs over spaces" / "spaces over tabs", "pnpm, not yarn" / "yarn, not
+ * pnpm", "yarn 말고 pnpm" / "pnpm 말고 yarn") is a polarity conflict. This is the sentence half; the
  * topic half (same subject: descriptions, headings, qualifiers) is `subject.ts`.
  */
+import { type RuleKey, ruleConflict, ruleKey, termKey } from "../../../store/rule-key.js";
 import { diff, type Hunk } from "./diff.js";
 import type { FactUnit, Token } from "./tokens.js";
 
@@ -155,6 +158,31 @@ export interface UnitConflict {
   slot: Set<string>;
 }
 
+const keys = new WeakMap<FactUnit, RuleKey>();
+const keyOf = (u: FactUnit): RuleKey => {
+  let k = keys.get(u);
+  if (!k) {
+    k = ruleKey(u.text);
+    keys.set(u, k);
+  }
+  return k;
+};
+
+/**
+ * The tokens of the swapped values when `a` and `b` are one preference reversed: the same rule-key
+ * terms, one term stated by `a` and negated by `b` and another the other way round; else undefined.
+ */
+function reversedPreference(a: FactUnit, b: FactUnit): Token[] | undefined {
+  const ka = keyOf(a);
+  const kb = keyOf(b);
+  if (ka.terms.size !== kb.terms.size || [...ka.terms.keys()].some((t) => !kb.terms.has(t))) return undefined;
+  const flipped = ruleConflict(ka, kb);
+  if (!flipped.some((t) => ka.terms.get(t) === 1) || !flipped.some((t) => ka.terms.get(t) === -1))
+    return undefined;
+  const swapped = new Set(flipped);
+  return [...a.tokens, ...b.tokens].filter((t) => swapped.has(termKey(t.raw)));
+}
+
 /** A sentence whose subject is a pronoun ("It runs on port 3000") means something only in its file. */
 const CONTEXT_SUBJECT = /^(?:it|its|they|their|this|that|these|those|he|she|there|그것|이것|그)(?:\s|$|'|’)/i;
 
@@ -173,6 +201,10 @@ export function unitConflicts(a: FactUnit[], b: FactUnit[]): UnitConflict[] {
       if (shared < MIN_SUBJECT_TOKENS) continue;
       const c = slotConflict(ua.tokens, ub.tokens);
       if (c) out.push({ a: ua, b: ub, kind: c.kind, slot: new Set(c.slot.map((t) => t.key)) });
+      else {
+        const swapped = reversedPreference(ua, ub);
+        if (swapped) out.push({ a: ua, b: ub, kind: "polarity", slot: new Set(swapped.map((t) => t.key)) });
+      }
     }
   }
   return out;

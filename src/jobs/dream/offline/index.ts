@@ -14,7 +14,7 @@ export {
   indexSize,
   toIndexTopics,
 } from "./compact-index.js";
-export { type ConflictKind, tokensConflict } from "./conflict.js";
+export { type ConflictKind, tokensConflict, unitConflicts } from "./conflict.js";
 export type { Superseded } from "./contradictions.js";
 export { duplicateCheck, dupScore } from "./duplicates.js";
 export { isRedundantLine } from "./fold.js";
