@@ -23,12 +23,11 @@ import { listTopicFiles } from "./scan.js";
 import { containsFact, factText, fileStem, findNearDuplicate } from "./similarity.js";
 import { planSupersede } from "./supersede.js";
 import { parseTopic, readTopic, serializeTopic, validateType } from "./topic.js";
+import { topicNameBase } from "./topic-name.js";
 import type { MemoryDraft, TopicFile, TopicHeader, UpsertResult } from "./types.js";
 
 /** Provenance kept per topic (`metadata.sources`): the newest N, so the frontmatter stays within the 30 scanned lines. */
 export const MAX_SOURCES = 10;
-/** A name derived from a description is cut at a word to at most this many characters. */
-const NAME_FROM_DESCRIPTION_MAX = 48;
 
 /** ISO 8601 UTC without milliseconds, e.g. `2026-11-29T10:00:00Z`. */
 const isoSeconds = (ms: number) => isoUtc(ms).replace(/\.\d{3}Z$/, "Z");
@@ -68,16 +67,7 @@ function cleanDraft(draft: MemoryDraft): CleanDraft {
  * privacy `safeSlug`s: no redaction marker and no secret-looking segment ever names a file.
  */
 function newTopicName(memoryDir: string, d: CleanDraft): string {
-  let base = d.name ? safeSlug(d.name) : "";
-  if (base === "") {
-    base = safeSlug(`${d.type}-${d.description}`, 200);
-    if (base.length > NAME_FROM_DESCRIPTION_MAX) {
-      const cut = base.slice(0, NAME_FROM_DESCRIPTION_MAX + 1);
-      base = cut.slice(0, Math.max(cut.lastIndexOf("-"), d.type.length + 2)).replace(/-+$/, "");
-    }
-  }
-  if (base === "" || base === d.type) base = `${d.type}-memory`;
-  if (base === "memory") base = "memory-topic"; // MEMORY.md on case-insensitive file systems
+  const base = topicNameBase(d.type, d.name, d.description);
   const taken = new Set(listTopicFiles(memoryDir).map((f) => f.toLowerCase()));
   let name = base;
   for (let i = 2; taken.has(`${name}.md`) || fileExists(join(memoryDir, `${name}.md`)); i++)

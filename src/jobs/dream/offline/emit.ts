@@ -3,9 +3,9 @@
  * date or contradiction changes live inside its merge content), new topics named like the store
  * names them, and `seen` filled with the hash of every text read.
  */
-import { safeSlug } from "../../../privacy/index.js";
 import { topicHash } from "../../../store/replace.js";
 import { serializeTopic } from "../../../store/topic.js";
+import { topicNameBase } from "../../../store/topic-name.js";
 import type { DreamCreate, DreamDeletion, DreamMerge, DreamRewrite, DreamScope } from "../plan/types.js";
 import { seenKey } from "../plan/types.js";
 import { label } from "./contradictions.js";
@@ -13,8 +13,6 @@ import { serializeNewTopic } from "./new-topic.js";
 import { cmp, isoSeconds } from "./orient.js";
 import type { WorkChange, WorkTopic } from "./types.js";
 
-/** A name derived from a description is cut at a word to at most this many characters (as the store). */
-const NAME_FROM_DESCRIPTION_MAX = 48;
 const KIND_ORDER: WorkChange["kind"][] = ["contradiction", "distill", "dates", "fix"];
 
 /** Lower-case file names taken in each scope (existing files of any kind, then planned ones). */
@@ -32,26 +30,11 @@ export function freeName(taken: TakenNames, scope: DreamScope, base: string): st
   return `${name}.md`;
 }
 
-/** The slug base of a new topic (privacy `safeSlug`): its name, else `<type>-<description>` cut at a word. */
-function nameBase(w: WorkTopic): string {
-  let base = w.topic.name ? safeSlug(w.topic.name) : "";
-  if (base === "") {
-    const t = w.topic.type;
-    base = safeSlug(`${t}-${w.topic.description}`, 200);
-    if (base.length > NAME_FROM_DESCRIPTION_MAX) {
-      const cut = base.slice(0, NAME_FROM_DESCRIPTION_MAX + 1);
-      base = cut.slice(0, Math.max(cut.lastIndexOf("-"), t.length + 2)).replace(/-+$/, "");
-    }
-    if (base === t) base = `${t}-memory`;
-  }
-  return base;
-}
-
 /** Gives every live log-born topic a file name (in work order, so deterministic). */
 export function nameNewTopics(work: WorkTopic[], taken: TakenNames): void {
   for (const w of work) {
     if (w.origin !== "log" || w.status !== "alive") continue;
-    const file = freeName(taken, w.scope, nameBase(w));
+    const file = freeName(taken, w.scope, topicNameBase(w.topic.type, w.topic.name, w.topic.description));
     w.file = file;
     w.topic = { ...w.topic, name: file.replace(/\.md$/, ""), path: file };
   }
