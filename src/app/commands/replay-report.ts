@@ -49,7 +49,10 @@ export interface ReplayReport {
   badOutputs: string[];
   /** Memories recalled into the session as it ran, in order. */
   recalls: ReplayRecall[];
+  /** Topic files the replay created or changed (extraction and the dream after it). */
   memories: ReplayMemory[];
+  /** Topic files that were in the sandbox home before the replay and are unchanged. */
+  unchanged: number;
   notepad: string;
   projectMemory: unknown;
   endRecord: unknown;
@@ -63,12 +66,25 @@ export interface ReplayReport {
   dream: DreamOutcome;
 }
 
-function memoriesIn(dir: string, scope: "project" | "user"): ReplayMemory[] {
+/** Topic file path → its text, for the project's and the user's memory dirs. */
+export type MemorySnapshot = Map<string, string>;
+
+/** The text of every topic file of `ctx`'s memory dirs now (taken before a replay to tell what it wrote). */
+export function memorySnapshot(ctx: AppContext): MemorySnapshot {
+  const out: MemorySnapshot = new Map();
+  for (const dir of [ctx.paths.userMemoryDir, ctx.paths.memoryDir])
+    for (const h of scanTopics(dir).topics) out.set(h.path, readTextIfExists(h.path) ?? "");
+  return out;
+}
+
+function memoriesIn(dir: string, scope: "project" | "user", before: MemorySnapshot): ReplayMemory[] {
   const { topics } = scanTopics(dir);
-  return topics.map((h) => {
-    const t = readTopic(h.path);
-    return { scope, name: t.name, type: t.type, description: t.description, body: t.body, path: t.path };
-  });
+  return topics
+    .filter((h) => before.get(h.path) !== readTextIfExists(h.path))
+    .map((h) => {
+      const t = readTopic(h.path);
+      return { scope, name: t.name, type: t.type, description: t.description, body: t.body, path: t.path };
+    });
 }
 
 function additionalContextOf(stdout: string): string {
@@ -88,10 +104,17 @@ export function collectReport(
     recalls: ReplayRecall[];
     nextSessionStartStdout: string;
     dream: DreamOutcome;
+    /** The memory dirs before the replay (`memorySnapshot`). */
+    before: MemorySnapshot;
   },
 ): ReplayReport {
   const { paths } = ctx;
   const nextContext = additionalContextOf(r.nextSessionStartStdout);
+  const memories = [
+    ...memoriesIn(paths.userMemoryDir, "user", r.before),
+    ...memoriesIn(paths.memoryDir, "project", r.before),
+  ];
+  const now = memorySnapshot(ctx);
   return {
     home: r.home,
     transcript: r.transcript,
@@ -105,7 +128,8 @@ export function collectReport(
     events: r.counts,
     badOutputs: r.badOutputs,
     recalls: r.recalls,
-    memories: [...memoriesIn(paths.userMemoryDir, "user"), ...memoriesIn(paths.memoryDir, "project")],
+    memories,
+    unchanged: [...now.keys()].filter((p) => r.before.get(p) === now.get(p)).length,
     notepad: readTextIfExists(paths.notepad) ?? "",
     projectMemory: readJsonFile<unknown>(paths.projectMemory, null, true),
     endRecord: readJsonFile<unknown>(join(paths.sessionsDir, `${r.sessionId}.json`), null, true),

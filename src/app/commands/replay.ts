@@ -36,7 +36,13 @@ import type { JobRequest } from "../jobs/request.js";
 import { runJob } from "../jobs/run.js";
 import type { Env, Runtime } from "../runtime.js";
 import { recognisedTranscript } from "../transcript-reader.js";
-import { collectReport, type ReplayRecall, type ReplayReport, recallOf } from "./replay-report.js";
+import {
+  collectReport,
+  memorySnapshot,
+  type ReplayRecall,
+  type ReplayReport,
+  recallOf,
+} from "./replay-report.js";
 
 export interface ReplayOptions {
   transcript: string;
@@ -161,6 +167,7 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
       jobs.push(r);
     },
   };
+  const before = memorySnapshot(projectContext(rt, projectRoot));
   const counts: Record<string, number> = {};
   const badOutputs: string[] = [];
   const recalls: ReplayRecall[] = [];
@@ -225,6 +232,7 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
     recalls,
     nextSessionStartStdout: nextOut,
     dream,
+    before,
   });
 }
 

@@ -20,6 +20,8 @@ export function formatReport(r: ReplayReport, color: Color): string {
   if (r.badOutputs.length) out.push(`!! ${r.badOutputs.length} hook outputs were not one JSON object`);
   h(`memories written (${r.memories.length})`);
   if (!r.memories.length) out.push(color.dim("(none: nothing in this session met the bar for a memory)"));
+  if (r.unchanged > 0)
+    out.push(color.dim(`(${r.unchanged} memories already in this home are unchanged and not listed)`));
   for (const m of r.memories) {
     out.push(`- [${m.type}, ${m.scope}] ${m.name}: ${m.description}`);
     out.push(...m.body.split("\n").map((l) => `    ${l}`));

@@ -121,6 +121,22 @@ describe("replay's sandbox home", () => {
   }, 60_000);
 });
 
+describe("the replay report lists what this replay wrote", () => {
+  it("a second replay of the same session into the same home lists only the files it changed", async () => {
+    const home = tempDir("memdir-replay-twice-");
+    const transcript = fileURLToPath(
+      new URL("../../../examples/sessions/preferences-and-dashboard.jsonl", import.meta.url),
+    );
+    const first = await replay({ transcript, home, env: process.env });
+    expect(first.memories.length).toBeGreaterThan(0);
+    expect(first.unchanged).toBe(0);
+    const second = await replay({ transcript, home, env: process.env });
+    // the same turns teach nothing new: every memory is still there, unchanged
+    expect(second.memories).toEqual([]);
+    expect(second.unchanged).toBe(first.memories.length);
+  }, 60_000);
+});
+
 describe("replay of a session with no recorded cwd (Gemini CLI 0.61 files name none)", () => {
   it("leaves paths alone, so the extraction reads the sandbox copy and keeps the user's rule", async () => {
     const dir = tempDir("memdir-replay-gemini-");
