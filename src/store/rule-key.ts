@@ -81,13 +81,30 @@ export function koreanStem(word: string): string {
   for (const e of KO_ENDINGS) if (word.endsWith(e) && word.length > e.length) return word.slice(0, -e.length);
   for (const p of KO_PARTICLES) {
     const rest = word.length - p.length;
-    if (word.endsWith(p) && rest >= (p.length === 1 ? 2 : 1)) return word.slice(0, rest);
+    if (word.endsWith(p) && (rest >= (p.length === 1 ? 2 : 1) || (rest === 1 && agrees(word[0]!, p))))
+      return word.slice(0, rest);
   }
   return word;
 }
 
-/** The key of one word (lower case): stemmed or particle-stripped, short forms folded. */
+/** Particles whose form follows the syllable before: [after a final consonant, after a vowel]. */
+const AGREEING: Record<string, boolean> = { 을: true, 은: true, 이: true, 과: true, 를: false, 는: false, 가: false, 와: false };
+/**
+ * True when one-syllable `stem` takes particle `p` in the form `p` has (`탭을`, `차를`): then `p` is
+ * a particle, not the end of a two-syllable word (`사이`, `회의`).
+ */
+function agrees(stem: string, p: string): boolean {
+  const final = AGREEING[p];
+  if (final === undefined) return false;
+  return ((stem.codePointAt(0)! - 0xac00) % 28 !== 0) === final;
+}
+
+const MIXED = /^([^\uAC00-\uD7A3]+)([\uAC00-\uD7A3]+)$/u;
+
+/** The key of one word (lower case): stemmed or particle-stripped (`pnpm으로` → `pnpm`), short forms folded. */
 export function termKey(word: string): string {
+  const mixed = MIXED.exec(word);
+  if (mixed && KO_PARTICLES.includes(mixed[2]!)) return termKey(mixed[1]!);
   const w = HANGUL.test(word) ? koreanStem(word) : stem(word.replace(/'s$/, ""));
   return SAME.get(w) ?? SAME.get(word) ?? w;
 }
@@ -103,8 +120,12 @@ function qualifierClass(key: string): string | undefined {
   return qualifierClassOf.get(key);
 }
 
+/** One-letter keys say nothing, except digits and a one-syllable qualifier (`탭`). */
 const isContent = (raw: string, key: string) =>
-  (key.length >= 2 || /\d/.test(key)) && !STOPWORDS.has(raw) && !FILLER.has(raw) && !FILLER.has(key);
+  (key.length >= 2 || /\d/.test(key) || (HANGUL.test(key) && qualifierClass(key) !== undefined)) &&
+  !STOPWORDS.has(raw) &&
+  !FILLER.has(raw) &&
+  !FILLER.has(key);
 
 /**
  * The rule key of `text` (see the file comment). Clause boundaries (`,` `;` `.` `:` `!` `?`, "but")
@@ -221,12 +242,5 @@ export function ruleScore(a: string, b: string): number {
   return ruleApart(ka, kb) === undefined ? ruleOverlap(ka, kb) : 0;
 }
 
-/**
- * Words by which a user says a statement replaces an earlier one ("now", "actually", "not anymore",
- * "no longer", "we switched to", "from now on", "이제부터", "바꿨어요", "더 이상").
- */
-const CORRECTION =
-  /\b(?:now|actually|anymore|any more|no longer|switched|switching|moved to|changed to|from now on|instead now|these days|nowadays)\b|이제|앞으로는|바꿨|바꾸었|바꿀게|바뀌었|변경했|더 이상|더는|대신 이제/i;
-
-/** True when `text` says it replaces an earlier statement (see CORRECTION). */
-export const isCorrection = (text: string): boolean => CORRECTION.test(text.normalize("NFKC"));
+/** True when `text` has the form of a correction (`correction.ts`: change verbs, "now", "no longer", 이제부터, …). */
+export { isCorrectionForm as isCorrection } from "./correction-form.js";
