@@ -18,9 +18,13 @@ export const lowerText = (text: string): string => text.normalize("NFKC").toLowe
 /** True when `word` (lower case) is a change verb. */
 export const isChangeVerb = (word: string): boolean => CHANGE_VERB_EN.test(word) || CHANGE_VERB_KO.test(word);
 
+/** Words before which a past form is an adjective ("the changed files", "any moved tests"). */
+const DETERMINER = /^(?:the|a|an|all|any|every|each|some|those|these|this|that|my|our|your|their|its|newly|recently)$/;
+
 /** True when `text` has the form of a correction (see the file comment). */
 export function isCorrectionForm(text: string): boolean {
   const t = lowerText(text).replace(MOMENT, " ");
   if (ENDED_EN.test(t) || ENDED_KO.test(t)) return true;
-  return [...t.matchAll(WORD)].some((m) => isChangeVerb(m[0]));
+  const words = [...t.matchAll(WORD)].map((m) => m[0]);
+  return words.some((w, i) => isChangeVerb(w) && !(i > 0 && DETERMINER.test(words[i - 1]!)));
 }

@@ -35,9 +35,12 @@ function negateWhatStopped(text: string): string {
   );
 }
 
-/** The correction `text` states, or undefined when it has no correction form. */
-export function parseCorrection(text: string): Correction | undefined {
-  if (!isCorrectionForm(text)) return undefined;
+/**
+ * The correction `text` states, or undefined when it has no correction form (`known`: it is a
+ * correction whatever its words, the extraction saw the form in what the user said).
+ */
+export function parseCorrection(text: string, known = false): Correction | undefined {
+  if (!known && !isCorrectionForm(text)) return undefined;
   const key = ruleKey(negateWhatStopped(text));
   const changeKeys = new Set(
     [...lower(text).matchAll(WORD)].filter((m) => isChangeVerb(m[0])).map((m) => termKey(m[0])),
@@ -89,3 +92,6 @@ export function correctionMatch(c: Correction, rule: RuleKey): Map<string, strin
 
 /** True when a term is a subject qualifier (staging, Go, unit, …). */
 export const isSubjectQualifier = (term: string): boolean => subjectClass(term) !== undefined;
+
+/** True when a term names one choice among interchangeable ones (`alternatives.ts`). */
+export const isChoice = (term: string): boolean => choiceClass(term) !== undefined;

@@ -101,12 +101,12 @@ function swapsSubject(a: RuleKey, b: RuleKey): boolean {
  * the draft's Why/How lines); otherwise the draft's body takes its place.
  */
 export function planSupersede(
-  draft: Pick<MemoryDraft, "type" | "description" | "body">,
+  draft: Pick<MemoryDraft, "type" | "description" | "body" | "corrects">,
   topics: TopicFile[],
   nowMs: number,
 ): Supersession | undefined {
   const fact = `${draft.description}\n${rawFact(draft.body)}`;
-  const c = parseCorrection(fact);
+  const c = parseCorrection(fact, draft.corrects === true);
   if (!c) return undefined;
   const until = isoUtc(nowMs).replace(/\.\d{3}Z$/, "Z");
   const draftWhy = draft.body.split("\n").filter((l) => WHY_HOW.test(l));
