@@ -44,7 +44,8 @@ export function classLookup(
   return (term) => {
     if (!map) {
       map = new Map();
-      for (const [cls, words] of Object.entries(classes)) for (const w of words.split(" ")) map.set(key(w), cls);
+      for (const [cls, words] of Object.entries(classes))
+        for (const w of words.split(" ")) map.set(key(w), cls);
     }
     return map.get(term);
   };

@@ -19,7 +19,8 @@ export const lowerText = (text: string): string => text.normalize("NFKC").toLowe
 export const isChangeVerb = (word: string): boolean => CHANGE_VERB_EN.test(word) || CHANGE_VERB_KO.test(word);
 
 /** Words before which a past form is an adjective ("the changed files", "any moved tests"). */
-const DETERMINER = /^(?:the|a|an|all|any|every|each|some|those|these|this|that|my|our|your|their|its|newly|recently)$/;
+const DETERMINER =
+  /^(?:the|a|an|all|any|every|each|some|those|these|this|that|my|our|your|their|its|newly|recently)$/;
 
 /** True when `text` has the form of a correction (see the file comment). */
 export function isCorrectionForm(text: string): boolean {

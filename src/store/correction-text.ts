@@ -31,7 +31,7 @@ const PAIRS: [string, string][] = [
 ];
 
 /** `particle` fitted to the last syllable of `stem` (left as it is after a non-Hangul stem). */
-function fit(stem: string, particle: string): string {
+function fitParticle(stem: string, particle: string): string {
   const last = stem.at(-1) ?? "";
   if (particle === "" || !HANGUL.test(last)) return particle;
   const jong = (last.codePointAt(0)! - 0xac00) % 28;
@@ -64,6 +64,6 @@ export function swapWords(text: string, swap: ReadonlyMap<string, string>): stri
     // "Spaces now" → "I prefer spaces"; "Tabs are …" → "Spaces are …"
     let out = /^\p{Lu}\p{Ll}*$/u.test(to) && /^\p{Ll}/u.test(stem) ? to.toLowerCase() : to;
     if (/^\p{Lu}\p{Ll}*$/u.test(stem)) out = out.charAt(0).toUpperCase() + out.slice(1);
-    return out + fit(out, particle);
+    return out + fitParticle(out, particle);
   });
 }

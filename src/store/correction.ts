@@ -7,7 +7,13 @@
  * to pnpm") replaces a stored choice of the same class (`alternatives.ts`). Pure.
  */
 import { CHOICE_CLASSES, classLookup, SUBJECT_QUALIFIERS } from "./alternatives.js";
-import { CHANGE_VERB_KO, isChangeVerb, isCorrectionForm, lowerText as lower, WORD } from "./correction-form.js";
+import {
+  CHANGE_VERB_KO,
+  isChangeVerb,
+  isCorrectionForm,
+  lowerText as lower,
+  WORD,
+} from "./correction-form.js";
 import { type RuleKey, ruleKey, termKey } from "./rule-key.js";
 
 const choiceClass = classLookup(CHOICE_CLASSES, termKey);

@@ -88,7 +88,16 @@ export function koreanStem(word: string): string {
 }
 
 /** Particles whose form follows the syllable before: [after a final consonant, after a vowel]. */
-const AGREEING: Record<string, boolean> = { 을: true, 은: true, 이: true, 과: true, 를: false, 는: false, 가: false, 와: false };
+const AGREEING: Record<string, boolean> = {
+  을: true,
+  은: true,
+  이: true,
+  과: true,
+  를: false,
+  는: false,
+  가: false,
+  와: false,
+};
 /**
  * True when one-syllable `stem` takes particle `p` in the form `p` has (`탭을`, `차를`): then `p` is
  * a particle, not the end of a two-syllable word (`사이`, `회의`).

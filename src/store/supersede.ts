@@ -139,7 +139,10 @@ export function planSupersede(
     const description = !described
       ? t.description
       : descSwap
-        ? swapWords(descHit !== undefined ? t.description : rawFact(paras[first]!).replace(/[.!?]+$/, ""), descSwap)
+        ? swapWords(
+            descHit !== undefined ? t.description : rawFact(paras[first]!).replace(/[.!?]+$/, ""),
+            descSwap,
+          )
         : draft.description;
     return {
       topic: {

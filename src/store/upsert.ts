@@ -166,7 +166,10 @@ function supersedeInto(
   }
   // named after what it says now: the draft's name fits only the draft's own description
   const { name: _drop, ...unnamed } = d;
-  const name = newTopicName(memoryDir, plan.topic.description === d.description ? d : { ...unnamed, description: plan.topic.description });
+  const name = newTopicName(
+    memoryDir,
+    plan.topic.description === d.description ? d : { ...unnamed, description: plan.topic.description },
+  );
   const moved: TopicFile = { ...next, name, path: join(memoryDir, `${name}.md`) };
   if (trackedWrite(opts, moved.path, serializeTopic(moved), null).status !== "written") return "retry";
   trackedRemove(opts, path, bytes);

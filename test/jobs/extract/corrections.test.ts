@@ -85,7 +85,11 @@ describe("a correction in a later session supersedes the memory it corrects", ()
 
 describe("within one transcript the later correction wins", () => {
   it('"I prefer tabs" … "actually no — spaces now" ends with only the spaces memory', () => {
-    const { topics, index } = sessions(["I prefer tabs.", "ok let's start with the parser", "actually no — spaces now"]);
+    const { topics, index } = sessions([
+      "I prefer tabs.",
+      "ok let's start with the parser",
+      "actually no — spaces now",
+    ]);
     expect(topics).toHaveLength(1);
     expect(topics[0]!.description).toMatch(/spaces/i);
     expect(`${topics[0]!.description}\n${topics[0]!.body}`).not.toMatch(/\btabs\b/i);
@@ -93,7 +97,11 @@ describe("within one transcript the later correction wins", () => {
   });
 
   it("a Korean correction later in the same transcript replaces the earlier choice", () => {
-    const { topics } = sessions(["항상 yarn을 쓰세요.", "그럼 빌드부터 해볼게요", "아니요, yarn에서 pnpm으로 바꿨어요."]);
+    const { topics } = sessions([
+      "항상 yarn을 쓰세요.",
+      "그럼 빌드부터 해볼게요",
+      "아니요, yarn에서 pnpm으로 바꿨어요.",
+    ]);
     expect(topics).toHaveLength(1);
     expect(topics[0]!.description).toMatch(/pnpm/);
     expect(topics[0]!.body).not.toMatch(/yarn을/);
@@ -108,7 +116,10 @@ describe("a new rule on another subject supersedes nothing", () => {
   });
 
   it("a switch on staging leaves the prod rule", () => {
-    const { topics } = sessions(["Never deploy to prod on Fridays."], ["We no longer deploy to staging on Fridays."]);
+    const { topics } = sessions(
+      ["Never deploy to prod on Fridays."],
+      ["We no longer deploy to staging on Fridays."],
+    );
     expect(topics.some((t) => /prod on Fridays/.test(t.description))).toBe(true);
     expect(topics.every((t) => t.metadata.supersedes === undefined)).toBe(true);
   });

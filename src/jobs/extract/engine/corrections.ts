@@ -6,8 +6,9 @@
  * states ("we switched to ruff format, black isn't in the deps anymore" next to "use ruff format
  * from now on") folds into that memory. Pure.
  */
-import { isCorrectionForm } from "../../../store/correction-form.js";
+
 import { isChoice } from "../../../store/correction.js";
+import { isCorrectionForm } from "../../../store/correction-form.js";
 import { ruleConflict, ruleKey } from "../../../store/rule-key.js";
 import { planSupersede } from "../../../store/supersede.js";
 import type { TopicFile } from "../../../store/types.js";
@@ -30,7 +31,9 @@ const asTopic = (m: PlannedMemory, i: number): TopicFile => ({
   mtimeMs: 0,
 });
 
-const union = (a: string[] | undefined, b: string[] | undefined) => [...new Set([...(a ?? []), ...(b ?? [])])];
+const union = (a: string[] | undefined, b: string[] | undefined) => [
+  ...new Set([...(a ?? []), ...(b ?? [])]),
+];
 
 /** `memories` (in transcript order) with the corrections of this batch applied (see the file comment). */
 export function settleCorrections(memories: PlannedMemory[], nowMs: number): PlannedMemory[] {

@@ -10,9 +10,18 @@
  */
 import { isChoice, parseCorrection } from "../../../store/correction.js";
 import { GENERIC_HOW, oneLine, ruleBody, splitReason } from "./compose.js";
-import { CORRECTION_OPENING_KO, capitalize, isKorean, norm, stripCorrection, stripFiller, TASK_FOCUS, tidy } from "./cues.js";
-import { feedbackRule } from "./rules-feedback.js";
+import {
+  CORRECTION_OPENING_KO,
+  capitalize,
+  isKorean,
+  norm,
+  stripCorrection,
+  stripFiller,
+  TASK_FOCUS,
+  tidy,
+} from "./cues.js";
 import { memoryName } from "./name.js";
+import { feedbackRule } from "./rules-feedback.js";
 import type { RuleOutcome, Sentence } from "./types.js";
 
 /** Openings that say the user takes back what they said ("actually no —", "wait,", "아니요,"). */
@@ -55,7 +64,8 @@ export function correctionRule(s: Sentence): RuleOutcome | undefined {
   // English: said of the user or the team, or only the choices named ("spaces now", "not tabs anymore, spaces")
   if (!isKorean(text) && !SUBJECT_EN.test(n) && !terms.every((t) => isChoice(t) || c.from.has(t)))
     return undefined;
-  const aboutChoice = terms.some(isChoice) || (c.from.size > 0 && EXPLICIT_PAIR.test(n) && terms.length > c.from.size);
+  const aboutChoice =
+    terms.some(isChoice) || (c.from.size > 0 && EXPLICIT_PAIR.test(n) && terms.length > c.from.size);
   if (!aboutChoice) return undefined;
   // a correction the feedback rule words as a rule ("actually, always use pnpm now") stays its
   const fb = feedbackRule(s);
