@@ -1,10 +1,12 @@
 /**
- * Corrections at write time: a memory draft that says it replaces an earlier statement ("now",
- * "actually", "이제부터", `isCorrection`) and contradicts a paragraph of a stored topic of its type on
- * the same rule key (a term stated by one and negated by the other, or one value swapped for
- * another with the rest equal) rewrites that topic: the contradicted paragraphs give way to the
- * draft's body, the description becomes the draft's when it said what was superseded, and
- * `metadata.supersedes` records `{text, until, file}` per superseded fact (the dream's shape). Pure.
+ * Corrections at write time: a memory draft that has the form of a correction (`correction.ts`:
+ * change verbs, "no longer", "anymore", "now", "from X to Y", 바꿨어요, 이제부터; or marked
+ * `corrects` by the extraction) and corrects a paragraph of a stored topic of its type
+ * (`correctionMatch`: what it says stopped, or a choice of the class it names a new one of; or one
+ * value swapped for another with the rest equal, never a subject qualifier) rewrites that topic:
+ * the paragraph is written again with the choice swapped when the draft names the new one, else
+ * the draft's body takes its place; the description follows; `metadata.supersedes` records
+ * `{text, until, file}` per superseded fact (the dream's shape). Pure.
  */
 import { isoUtc } from "../core/clock.js";
 import { type Correction, correctionMatch, isSubjectQualifier, parseCorrection } from "./correction.js";

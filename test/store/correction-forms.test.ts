@@ -6,8 +6,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readTopic, upsertMemory } from "../../src/store/index.js";
+import {
+  commitChangeSet,
+  createJournal,
+  readTopic,
+  undoChangeSet,
+  upsertMemory,
+} from "../../src/store/index.js";
 import { tempDir } from "../helpers/tmp.js";
+import { plantMemoryDirs, treeHash } from "./history-fixture.js";
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 2, 2, 10);
@@ -96,4 +103,21 @@ describe("a new rule on another subject supersedes nothing", () => {
       expect(all.every((t) => t.metadata.supersedes === undefined)).toBe(true);
     });
   }
+});
+
+describe("a correction by form is one change set", () => {
+  it("undo brings back the corrected memory, its file name and its MEMORY.md line", () => {
+    const roots = plantMemoryDirs(tempDir("memdir-corr-undo-"));
+    upsertMemory(roots.project, draft("Always use yarn in this repo"), { nowMs: NOW });
+    const before = treeHash(roots.project, roots.user);
+    const journal = createJournal({ kind: "extraction", summary: "correction", roots, nowMs: NOW + DAY });
+    const r = upsertMemory(roots.project, draft("We switched to pnpm"), { nowMs: NOW + DAY, journal });
+    expect(r.action).toBe("replaced");
+    expect(readTopic(r.path).description).toBe("Always use pnpm in this repo");
+    const id = commitChangeSet(journal);
+    expect(treeHash(roots.project, roots.user)).not.toBe(before);
+    const u = undoChangeSet(roots, id, { nowMs: NOW + 2 * DAY });
+    expect(u.conflicts).toEqual([]);
+    expect(treeHash(roots.project, roots.user)).toBe(before);
+  });
 });
