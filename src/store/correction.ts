@@ -30,6 +30,8 @@ export interface Correction {
 function negateWhatStopped(text: string): string {
   return (
     lower(text)
+      // aspect words say that it changed, not what about ("더 이상 탭 안 써요")
+      .replace(/더 이상|더는|이제부터|이제|앞으로는/g, " ")
       // "from X to Y", "replaced X with/by Y"
       .replace(/\bfrom\b(?=[^,;.:!?]*\bto\b)/g, " not ")
       .replace(/\breplac(?:e|ed|es|ing)\b(?=[^,;.:!?]*\b(?:with|by)\b)/g, " not ")

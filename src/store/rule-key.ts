@@ -27,7 +27,8 @@ const FILLER = new Set(
     "repo repository here project codebase code base run running ran execute always never ever only " +
     "everything anything thing things stuff whenever one ok okay really actually now anymore longer switched " +
     "switch moved go going stick sticking time times 항상 절대 늘 무조건 반드시 꼭 언제나 여기 여기서 " +
-    "이 저장소 레포 프로젝트 코드 이제 이제부터 앞으로 때 할 것 거 해 돼 돼요 되 써 쓰 써요 쓰세요 사용"
+    "이 저장소 레포 프로젝트 코드 이제 이제부터 앞으로 때 할 것 거 해 돼 돼요 되 써 쓰 써요 쓰세요 사용 " +
+    "저 저는 제가 나 나는 내가 선호"
   ).split(" "),
 );
 /** Markers that negate the next content term. */

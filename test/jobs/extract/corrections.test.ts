@@ -63,6 +63,10 @@ const CASES: [string, string, RegExp, RegExp][] = [
   ["들여쓰기는 항상 탭을 쓰세요.", "이제부터 스페이스 써요.", /스페이스/, /탭을/],
   ["항상 yarn을 쓰세요.", "yarn에서 pnpm으로 바꿨어요.", /pnpm/, /yarn을/],
   ["저는 탭을 선호해요.", "탭 말고 스페이스로 바꿨어요.", /스페이스/, /탭을/],
+  ["Always use mocha for tests.", "We migrated from mocha to vitest.", /vitest/, /mocha for/],
+  ["항상 yarn을 쓰세요.", "이제 yarn 대신 pnpm 써요.", /pnpm/, /yarn을/],
+  ["저는 탭을 선호해요.", "더 이상 탭 안 써요.", /안 써요/, /탭을 선호/],
+  ["I prefer dark theme.", "I use the light theme these days.", /light/, /dark/],
 ];
 
 describe("a correction in a later session supersedes the memory it corrects", () => {
@@ -114,6 +118,18 @@ describe("a new rule on another subject supersedes nothing", () => {
     expect(topics.some((t) => /pnpm/.test(t.description))).toBe(true);
     expect(topics.every((t) => t.metadata.supersedes === undefined)).toBe(true);
   });
+
+  for (const later of [
+    "We moved the docs to the wiki.",
+    "I switched teams last month.",
+    "We switched to weekly releases.",
+  ]) {
+    it(`"${later}" leaves "use pnpm"`, () => {
+      const { topics } = sessions(["Always use pnpm in this repo."], [later]);
+      expect(topics.some((t) => t.description === "Always use pnpm in this repo")).toBe(true);
+      expect(topics.every((t) => t.metadata.supersedes === undefined)).toBe(true);
+    });
+  }
 
   it("a switch on staging leaves the prod rule", () => {
     const { topics } = sessions(

@@ -32,9 +32,9 @@ const REQUEST_EN =
 /** Korean requests and proposals (`바꿔 주세요`, `바꿔줘`, `바꿀까요`, `해 주세요`). */
 const REQUEST_KO = /(?:주세요|줘요?|줄래요?|주실래요|까요?|봐요|보자|하자|합시다)$/;
 const QUESTION = /[?？]\s*$|^(?:should|do|does|did|can|could|would|is|are|why|how|what|which|when|where)\b/;
-/** A statement about what the user or the team does ("we switched…", "I don't use…", "our CI moved…"). */
+/** A clause about what the user or the team does ("we switched…", "I don't use…", "tabs are out, we use…"). */
 const SUBJECT_EN =
-  /^(?:we|i|we've|i've|we're|i'm|we'd|i'd|our|my|the (?:team|repo|project|codebase|company)|everyone|everybody|this (?:repo|project|team))\b/;
+  /(?:^|[,;:—–-]\s*)(?:we|i|we've|i've|we're|i'm|we'd|i'd|our|my|the (?:team|repo|project|codebase|company)|everyone|everybody|this (?:repo|project|team))\b/;
 /** What stopped and what replaced it, said outright. */
 const EXPLICIT_PAIR =
   /\bfrom\b.*\bto\b|\breplac\w*\b.*\b(?:with|by)\b|\binstead of\b|\brather than\b|\bover\b|에서\s+\S+(?:으로|로)\b|말고|대신/;
