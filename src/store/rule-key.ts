@@ -27,7 +27,8 @@ const FILLER = new Set(
     "repo repository here project codebase code base run running ran execute always never ever only " +
     "everything anything thing things stuff whenever one ok okay really actually now anymore longer switched " +
     "switch moved go going stick sticking time times 항상 절대 늘 무조건 반드시 꼭 언제나 여기 여기서 " +
-    "이 저장소 레포 프로젝트 코드 이제 이제부터 앞으로 때 할 것 거 해 돼 돼요 되 써 쓰 써요 쓰세요 사용"
+    "이 저장소 레포 프로젝트 코드 이제 이제부터 앞으로 때 할 것 거 해 돼 돼요 되 써 쓰 써요 쓰세요 사용 " +
+    "저 저는 제가 나 나는 내가 선호"
   ).split(" "),
 );
 /** Markers that negate the next content term. */
@@ -61,7 +62,6 @@ const KO_ENDINGS = [
   "된다",
 ];
 const HANGUL = /^[\uAC00-\uD7A3]+$/;
-const LATIN_THEN_HANGUL = /^([\p{Script=Latin}\d][\p{Script=Latin}\d.+#-]*)[\uAC00-\uD7A3]{1,4}$/u;
 /** `X보다` ("rather than X"): X is the value not chosen. */
 const KO_THAN = /^([\p{L}\d][\p{L}\d.+#-]*?)보다$/u;
 /** Short forms that name the same thing (stemmed keys). */
@@ -84,16 +84,39 @@ export function koreanStem(word: string): string {
   for (const e of KO_ENDINGS) if (word.endsWith(e) && word.length > e.length) return word.slice(0, -e.length);
   for (const p of KO_PARTICLES) {
     const rest = word.length - p.length;
-    if (word.endsWith(p) && rest >= (p.length === 1 ? 2 : 1)) return word.slice(0, rest);
+    if (word.endsWith(p) && (rest >= (p.length === 1 ? 2 : 1) || (rest === 1 && agrees(word[0]!, p))))
+      return word.slice(0, rest);
   }
   return word;
 }
 
-/** The key of one word (lower case): stemmed or particle-stripped, short forms folded. */
+/** Particles whose form follows the syllable before: [after a final consonant, after a vowel]. */
+const AGREEING: Record<string, boolean> = {
+  을: true,
+  은: true,
+  이: true,
+  과: true,
+  를: false,
+  는: false,
+  가: false,
+  와: false,
+};
+/**
+ * True when one-syllable `stem` takes particle `p` in the form `p` has (`탭을`, `차를`): then `p` is
+ * a particle, not the end of a two-syllable word (`사이`, `회의`).
+ */
+function agrees(stem: string, p: string): boolean {
+  const final = AGREEING[p];
+  if (final === undefined) return false;
+  return ((stem.codePointAt(0)! - 0xac00) % 28 !== 0) === final;
+}
+
+const MIXED = /^([^\uAC00-\uD7A3]+)([\uAC00-\uD7A3]+)$/u;
+
+/** The key of one word (lower case): stemmed or particle-stripped (`pnpm으로` → `pnpm`), short forms folded. */
 export function termKey(word: string): string {
-  // a Latin name with a Korean particle or copula glued on: `pnpm을`, `yarn으로`, `Go로` → the name
-  const glued = LATIN_THEN_HANGUL.exec(word);
-  if (glued) return termKey(glued[1]!);
+  const mixed = MIXED.exec(word);
+  if (mixed && KO_PARTICLES.includes(mixed[2]!)) return termKey(mixed[1]!);
   const w = HANGUL.test(word) ? koreanStem(word) : stem(word.replace(/'s$/, ""));
   return SAME.get(w) ?? SAME.get(word) ?? w;
 }
@@ -109,8 +132,12 @@ function qualifierClass(key: string): string | undefined {
   return qualifierClassOf.get(key);
 }
 
+/** One-letter keys say nothing, except digits and a one-syllable qualifier (`탭`). */
 const isContent = (raw: string, key: string) =>
-  (key.length >= 2 || /\d/.test(key)) && !STOPWORDS.has(raw) && !FILLER.has(raw) && !FILLER.has(key);
+  (key.length >= 2 || /\d/.test(key) || (HANGUL.test(key) && qualifierClass(key) !== undefined)) &&
+  !STOPWORDS.has(raw) &&
+  !FILLER.has(raw) &&
+  !FILLER.has(key);
 
 /**
  * The rule key of `text` (see the file comment). Clause boundaries (`,` `;` `.` `:` `!` `?`, "but")
@@ -233,12 +260,5 @@ export function ruleScore(a: string, b: string): number {
   return ruleApart(ka, kb) === undefined ? ruleOverlap(ka, kb) : 0;
 }
 
-/**
- * Words by which a user says a statement replaces an earlier one ("now", "actually", "not anymore",
- * "no longer", "we switched to", "from now on", "이제부터", "바꿨어요", "더 이상").
- */
-const CORRECTION =
-  /\b(?:now|actually|anymore|any more|no longer|switched|switching|moved to|changed to|from now on|instead now|these days|nowadays)\b|이제|앞으로는|바꿨|바꾸었|바꿀게|바뀌었|변경했|더 이상|더는|대신 이제/i;
-
-/** True when `text` says it replaces an earlier statement (see CORRECTION). */
-export const isCorrection = (text: string): boolean => CORRECTION.test(text.normalize("NFKC"));
+/** True when `text` has the form of a correction (`correction.ts`: change verbs, "now", "no longer", 이제부터, …). */
+export { isCorrectionForm as isCorrection } from "./correction-form.js";

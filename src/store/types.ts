@@ -86,6 +86,11 @@ export interface MemoryDraft {
   originSessionId?: string;
   /** Transcript entry uuids the memory came from. */
   sources?: string[];
+  /**
+   * The user said it changes an earlier statement ("now", "we switched to", "바꿨어요") even when
+   * the text no longer carries those words: the store then writes it over the memory it corrects.
+   */
+  corrects?: boolean;
 }
 
 export interface UpsertResult {

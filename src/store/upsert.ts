@@ -57,6 +57,7 @@ function cleanDraft(draft: MemoryDraft): CleanDraft {
   const name = draft.name === undefined ? "" : squashWhitespace(text(draft.name));
   if (name !== "") out.name = name;
   if (draft.originSessionId) out.originSessionId = text(draft.originSessionId);
+  if (draft.corrects === true) out.corrects = true;
   out.sources = (draft.sources ?? []).map((s) => text(String(s)).trim()).filter((s) => s !== "");
   return out;
 }
@@ -153,7 +154,12 @@ function supersedeInto(
       ? { name: fileStem(path), path }
       : "retry";
   }
-  const name = newTopicName(memoryDir, d);
+  // named after what it says now: the draft's name fits only the draft's own description
+  const { name: _drop, ...unnamed } = d;
+  const name = newTopicName(
+    memoryDir,
+    plan.topic.description === d.description ? d : { ...unnamed, description: plan.topic.description },
+  );
   const moved: TopicFile = { ...next, name, path: join(memoryDir, `${name}.md`) };
   if (trackedWrite(opts, moved.path, serializeTopic(moved), null).status !== "written") return "retry";
   trackedRemove(opts, path, bytes);

@@ -23,7 +23,7 @@ describe("corrections supersede at write time", () => {
     const files = readdirSync(dir).filter((f) => f.endsWith(".md") && f !== "MEMORY.md");
     expect(files).toHaveLength(1);
     const t = readTopic(r.path);
-    expect(t.description).toBe("I prefer spaces over tabs now");
+    expect(t.description).toBe("I prefer spaces over tabs");
     expect(t.body).not.toContain("I prefer tabs over spaces");
     expect(t.metadata.supersedes).toEqual([
       {
@@ -33,7 +33,7 @@ describe("corrections supersede at write time", () => {
       },
     ]);
     const index = readFileSync(join(dir, "MEMORY.md"), "utf8");
-    expect(index).toContain("I prefer spaces over tabs now");
+    expect(index).toContain("I prefer spaces over tabs");
     expect(index).not.toContain("I prefer tabs over spaces");
   });
 

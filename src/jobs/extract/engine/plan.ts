@@ -5,8 +5,10 @@
 import { isoUtc } from "../../../core/clock.js";
 import { scrub } from "../../../privacy/index.js";
 import type { ConversationMessage } from "../../../transcripts/types.js";
+import { saidAsCorrection, settleCorrections } from "./corrections.js";
 import { foldInto, fragmentKind, reasonInto } from "./fragments.js";
 import { splitLead } from "./leads.js";
+import { correctionRule } from "./rules-correction.js";
 import { explicitRule } from "./rules-explicit.js";
 import { factRule } from "./rules-facts.js";
 import { feedbackRule } from "./rules-feedback.js";
@@ -23,6 +25,7 @@ const MEMORY_RULES: ((s: Sentence) => RuleOutcome | undefined)[] = [
   userRule,
   referenceRule,
   projectRule,
+  correctionRule,
   (s) => feedbackRule(s),
 ];
 
@@ -195,7 +198,7 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
     else if (!yielded)
       skipped.push({ uuid: msg.uuid, reason: reason ?? "no rule matched (ordinary request)" });
   }
-  return { memories, projectFacts, skipped };
+  return { memories: settleCorrections(memories, ctx.nowMs), projectFacts, skipped };
 
   function addFacts(facts: string[]): boolean {
     for (const f of facts) {
@@ -219,6 +222,7 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
       rule: out.rule,
       originSessionId: ctx.sessionId,
       sources: [s.uuid],
+      ...(saidAsCorrection(s.text) ? { corrects: true } : {}),
     };
     byKey.set(key, m);
     memories.push(m);

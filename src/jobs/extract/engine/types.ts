@@ -6,6 +6,7 @@ export type RuleName =
   | "explicit"
   | "feedback-imperative"
   | "feedback-correction"
+  | "correction"
   | "feedback-preference"
   | "feedback-ko"
   | "user-statement"
