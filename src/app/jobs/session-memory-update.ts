@@ -114,7 +114,7 @@ export async function updateSessionMemory(
       engine = m.engine;
       modelError = m.failure;
       if (m.failure) {
-        // Never silent (claude-mem #1546): a `_failed` event reaches SessionStart and `memdir status`.
+        // Never silent: a `_failed` event reaches SessionStart and `memdir status`.
         ctx.event("session_memory_model_failed", {
           session_id: sid,
           error: m.failure.slice(0, 300),

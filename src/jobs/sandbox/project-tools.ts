@@ -1,5 +1,5 @@
 /**
- * Read-only project access for the sandbox (seed 000 §24.2: read-only tools only): `project_read`
+ * Read-only project access for the sandbox (as in Claude Code's extraction agent, read-only tools only): `project_read`
  * (a file, or a directory listing) and `project_grep` (a literal string: no regex, so no ReDoS).
  * Confined to the project root by the path rules of paths.ts; secret-bearing names (`.env*`,
  * `*.pem`, `*.key`, `id_rsa*`, …), `.git/` and `.memdir/` are never opened; every text is scrubbed

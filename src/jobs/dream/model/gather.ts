@@ -1,5 +1,5 @@
 /**
- * The dream's first user message (phase 2 "gather" of Claude Code 2.1.100's dream prompt, and the auto-dream's extra block
+ * The dream's first user message (phase 2 "gather" of Claude Code 2.1.88's consolidation prompt, and the auto-dream's extra block
  * "Sessions since last consolidation (N): - <id>"): today's date, the memory files, MEMORY.md's size
  * against its budget, the sessions since the last consolidation, their summaries and the daily-log
  * entries. Every text is scrubbed (privacy `scrub`: `<private>` removed, secrets redacted) before it

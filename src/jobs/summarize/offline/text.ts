@@ -48,7 +48,7 @@ export function firstLine(text: string, max: number): string {
 
 /**
  * A user correction of the agent: "no, …", "don't …", "stop …", "that's wrong", "아니…", "하지 마…".
- * Source of the cue list: seed 000 §24.2 (feedback memories come from corrections) and the extraction
+ * Source of the cue list: feedback memories come from corrections (Claude Code's extraction prompt), the extraction
  * engine's correction openings (jobs/extract/engine/cues.ts), plus imperative prohibitions.
  */
 const CORRECTION =
