@@ -34,7 +34,7 @@ export type MemoryDirSource = "env" | "config" | "claude-settings" | "default";
 
 export interface ResolvedMemoryDir {
   memoryDir: string;
-  /** Which rule of DESIGN.md §3.1 chose the dir. Only `default` dirs need `claimMemoryDir`. */
+  /** Which of the resolution rules above chose the dir. Only `default` dirs need `claimMemoryDir`. */
   source: MemoryDirSource;
   /** The path the key is derived from: the canonical git root, or the cwd outside git. */
   projectRoot: string;

@@ -1,5 +1,5 @@
 /**
- * Session memory for one session (DESIGN.md §2 layer 3): evaluated by the extraction job
+ * Session memory (the rolling summary) for one session: evaluated by the extraction job
  * at each turn end (Stop) and forced before a compaction (PreCompact). Every outcome is one event that
  * `memdir status` shows: `session_memory_updated`, `session_memory_skipped` (with its reason),
  * `session_memory_failed`.

@@ -29,9 +29,9 @@ export const SECTION_MAX_TOKENS = 2_000;
 export const TOTAL_MAX_TOKENS = 12_000;
 
 /**
- * Over the total budget, sections are compressed in this order, least important first (memdir's
- * choice; Claude Code's prompt only says "the least important parts"): the worklog and background documentation
- * go first, what the next context needs to carry on (state, task, corrections, title) goes last.
+ * Over the total budget, sections are compressed in this order, least important first (memdir's choice;
+ * Claude Code's prompt only says "the least important parts"): the worklog and background documentation go
+ * first, what the next context needs to carry on (state, task, corrections, title) goes last.
  */
 export const COMPRESSION_ORDER: readonly SectionName[] = [
   "Worklog",
