@@ -1,8 +1,8 @@
 /**
  * The auto-dream gates, cheapest first (Claude Code 2.1.88 `autoDream.ts:95-191`): master → time →
- * sessions; the fourth gate, the consolidation lock, is the caller's
- * (`lock.ts`). Pure: the clock, the config switches and the session count come in as parameters,
- * and the session count is a thunk that runs only when the time gate is open.
+ * sessions; the fourth gate, the consolidation lock, is the caller's (`lock.ts`). Pure: the clock, the
+ * config switches and the session count come in as parameters, and the session count is a thunk that runs
+ * only when the time gate is open.
  */
 import { MemdirError } from "../../core/errors.js";
 

@@ -80,8 +80,8 @@ export function tripBreaker(
 /**
  * True when `s` is open but was tripped under another configuration than `fingerprint` (compared
  * exactly; a breaker stored without one differs from any given fingerprint and vice versa): such a
- * breaker is treated as closed by that caller (so the breaker resets once the user fixes the cause and
- * the configuration changes).
+ * breaker is treated as closed by that caller (fixing the cause, e.g. a new key or model, changes the
+ * fingerprint, so the breaker no longer blocks).
  */
 export const isForeignBreaker = (s: BreakerState, fingerprint: string | undefined): boolean =>
   s.state === "open" && s.fingerprint !== fingerprint;

@@ -46,8 +46,8 @@ const fileOf = (w: WorkTopic): string | undefined => (w.origin === "file" ? w.fi
 /**
  * Resolves every contradiction among `work` (live, not frozen); returns the number resolved. Only when BOTH
  * sides have an explicit date and the dates differ (an mtime is not a memory's date: a `touch`,
- * `git checkout` or `cp` changes it); otherwise both are left and a note says "possible contradiction, left for
- * a person". Nor when it would change the older side's description. `compare`: the pairs compared,
+ * `git checkout` or `cp` changes it); otherwise both are left and a note says "possible contradiction, left
+ * for a person". Nor when it would change the older side's description. `compare`: the pairs compared,
  * `conflictCandidates` (default) or every pair (the reference, same result, slower).
  */
 export function resolveContradictions(
