@@ -1,7 +1,7 @@
 /**
  * bench/llm-cost: what the model path would send, turn by turn, over real Claude Code transcripts
- * (claude-mem #2643: 649M tokens from forwarding whole tool I/O; #2958: prompts that grow with the
- * session). For each turn end (Stop, derived as `memdir replay` does) it builds the real extraction
+ * (claude-mem's observer spent 649M tokens forwarding whole tool I/O, with prompts that grew with
+ * the session). For each turn end (Stop, derived as `memdir replay` does) it builds the real extraction
  * request (system prompt + tool schemas + the rendered, scrubbed, capped turn) and estimates its
  * tokens (core/tokens); the baseline in the same run is an observer that forwards the turn's raw
  * transcript lines. Turns the job skips (no prose, agent wrote memory) send nothing.

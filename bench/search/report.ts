@@ -8,7 +8,7 @@ import { QUERY_KINDS } from "./queries.js";
 export const START = "<!-- search:start -->";
 export const END = "<!-- search:end -->";
 
-/** The bar of issue 3: at 100k documents, p50 under 5 ms and at least 50x faster than the scan. */
+/** The search index's bar: at 100k documents, p50 under 5 ms and at least 50x faster than the scan. */
 export const BAR = { n: 100_000, p50Ms: 5, ratio: 50 } as const;
 
 const ms = (x: number) =>

@@ -18,7 +18,7 @@ export async function loadSearch(): Promise<SearchModule> {
   return import("../search/index.js");
 }
 
-/** The files one project's sync covers (DESIGN.md §3.1-§3.3). */
+/** The files one project's sync covers: project and user memory dirs, notepad, wiki and session summaries. */
 export function searchRoots(paths: ProjectPaths): import("../search/index.js").SourceRoots {
   return {
     project: paths.projectRoot,

@@ -44,9 +44,9 @@ export interface UserConfig {
    */
   timeZone?: string;
   dream: {
-    /** Hours since the last consolidation before the time gate opens (seed 000 §24.6: 24). */
+    /** Hours since the last consolidation before the time gate opens (Claude Code 2.1.88: 24). */
     minHours: number;
-    /** Sessions touched since then, the current one excluded, before the session gate opens (seed 000 §24.6: 5). */
+    /** Sessions touched since then, the current one excluded, before the session gate opens (Claude Code 2.1.88: 5). */
     minSessions: number;
   };
   /** Agent (subagent) memory (Claude Code's agent-memory directories). */
@@ -92,7 +92,7 @@ export interface LlmConfig {
   maxTokensPerDay: number;
 }
 
-/** Default model per provider (cheapest capable model: claude-mem #2643, runaway spend). */
+/** Default model per provider (the cheapest capable model, against runaway spend). */
 export const DEFAULT_MODELS: Readonly<Record<LlmProviderName, string>> = {
   offline: "rules",
   anthropic: "claude-haiku-4-5",

@@ -88,7 +88,7 @@ export type LlmErrorKind =
   | "budget"
   | "breaker_open";
 
-/** Kinds that open the circuit breaker (claude-mem #2315/#3888: never keep calling into a limit). */
+/** Kinds that open the circuit breaker (never keep calling into a limit). */
 export const BREAKER_KINDS: ReadonlySet<LlmErrorKind> = new Set([
   "rate_limit",
   "quota",

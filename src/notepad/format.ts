@@ -3,8 +3,8 @@
  * Working Memory, Manual. Entries are `- [2026-11-29T10:00:00Z] text` with continuation lines
  * indented by two spaces, so no note can ever start a section.
  *
- * Parsing is best effort and never loses text (oh-my-claudecode §1.8 bug A: regex section
- * replacement orphaned and duplicated sections): a repeated section heading is merged into the
+ * Parsing is best effort and never loses text (in oh-my-claudecode, regex section replacement
+ * orphaned and duplicated sections): a repeated section heading is merged into the
  * first, identical notes are kept once (newest timestamp), the old `### YYYY-MM-DD HH:MM` entry form
  * (also its demoted `## YYYY-MM-DD HH:MM` copies) is read as UTC, hand-written lines are kept as
  * raw entries, and unknown `## ` sections move into Manual. serialize(parse(x)) is a fixed point.

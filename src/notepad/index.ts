@@ -1,6 +1,6 @@
 /**
- * L2 notepad: `.memdir/notepad.md` with Priority Context / Working Memory / Manual, and the
- * `<remember>` tags that feed it (seed 004). Sync and free of `yaml`/`zod`: PostToolUse uses it.
+ * L2 notepad: `.memdir/notepad.md` with Priority Context / Working Memory / Manual, and the `<remember>`
+ * tags that feed it (as in oh-my-claudecode). Sync and free of `yaml`/`zod`: PostToolUse uses it.
  */
 export {
   DEFAULT_PREAMBLE,

@@ -17,7 +17,7 @@ import type { Notepad, NotepadEntry } from "./types.js";
 
 /** Priority Context budget in code points over the entries' text (oh-my-claudecode `priorityMaxChars`). */
 export const PRIORITY_MAX_CHARS = 500;
-/** Working Memory lifetime (seed 004: `<remember>` is kept 7 days). */
+/** Working Memory lifetime (as in oh-my-claudecode: `<remember>` is kept 7 days). */
 export const WORKING_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** How long a write waits for the notepad lock (ms). */
 export const NOTEPAD_LOCK_TIMEOUT_MS = 5_000;

@@ -1,5 +1,5 @@
 /**
- * Memory dir resolution, DESIGN.md §3.1 (seed 000 `getAutoMemPath`; Claude Code 2.1.x), first match wins:
+ * Memory dir resolution, DESIGN.md §3.1 (Claude Code 2.1.x `getAutoMemPath`), first match wins:
  * 1. env `MEMDIR_MEMORY_DIR` (absolute, used as is);
  * 2. `autoMemoryDirectory` from a TRUSTED source only: memdir's user config, then the dir a harness
  *    adapter read from the harness's own trusted settings (`harnessDirectory`: Claude Code's managed,
@@ -34,7 +34,7 @@ export type MemoryDirSource = "env" | "config" | "claude-settings" | "default";
 
 export interface ResolvedMemoryDir {
   memoryDir: string;
-  /** Which rule of DESIGN.md §3.1 chose the dir. Only `default` dirs need `claimMemoryDir`. */
+  /** Which of the resolution rules above chose the dir. Only `default` dirs need `claimMemoryDir`. */
   source: MemoryDirSource;
   /** The path the key is derived from: the canonical git root, or the cwd outside git. */
   projectRoot: string;

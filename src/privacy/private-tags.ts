@@ -140,7 +140,7 @@ const MIN_CLAUSE = 8;
 
 /**
  * Removes echoes of private text from `text` (the assistant repeating what the user marked
- * `<private>`, claude-mem #2149): every whole span, every line and clause (≥ MIN_CLAUSE) of a span
+ * `<private>`): every whole span, every line and clause (≥ MIN_CLAUSE) of a span
  * and the rest of a clause from its first number on ("9 Birch Lane"), every token of a span that
  * holds a digit (ids, numbers) and every capitalised word that does not open a sentence (names:
  * "codename Bluebird"), when at least MIN_ECHO characters long. Literal,

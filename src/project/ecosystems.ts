@@ -121,7 +121,7 @@ export function detectJvm(v: RootView): Finding | undefined {
 }
 
 export function detectDotnet(v: RootView): Finding | undefined {
-  // Project files have varying names: match by extension (oh-my-claudecode defect I).
+  // Project files have varying names: match by extension, not by a fixed name.
   const markers = v.names.filter((n) => /\.(sln|csproj|fsproj)$/.test(n));
   if (markers.length === 0) return undefined;
   const stacks = markers.some((m) => m.endsWith(".fsproj")) ? ["fsharp"] : ["csharp"];

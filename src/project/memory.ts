@@ -1,7 +1,7 @@
 /**
  * `project-memory.json` in the state root (DESIGN.md §3.2): read, locked read-modify-write, facts.
  * Every write: lock, re-read, merge, atomic replace; unknown keys and learned fields survive a
- * re-detection (oh-my-claudecode defect H).
+ * re-detection (two unlocked re-detections at once drop them).
  */
 import { readTextIfExists, writeFileAtomic } from "../core/fs.js";
 import { writeJsonAtomic } from "../core/json.js";

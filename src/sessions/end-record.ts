@@ -1,7 +1,8 @@
 /**
  * The session end record `sessions/<id>.json` (DESIGN.md §3.2): durable evidence that a session
  * ended, with its duration, subagent counts, modes and toolStats. Counts come from the session's own
- * scoped state, never from legacy or other sessions' files (oh-my-claudecode defect E and #573).
+ * scoped state, never from legacy or other sessions' files (read from
+ * legacy files, subagent counts and modes come out as 0 and []).
  */
 import { join } from "node:path";
 import { isoUtc } from "../core/clock.js";

@@ -127,7 +127,7 @@ function lastActivityMs(stateRoot: string, sessionId: string, nowMs: number): nu
 /**
  * Finishes what a dead session left, under its lock (two sessions reclaiming at once do it once):
  * 1. writes the end record if none ends its latest start (reason `reclaimed`; `ended_at` = its last
- *    sign of life, not now, so durations are not inflated: oh-my-claudecode #573);
+ *    sign of life, not now, so durations are not inflated);
  * 2. queues the transcript tail past the extraction cursor, or past the tool-call recovery cursor, in
  *    `state/extract-queue.json` (deduplicated; the extraction job recovers before it extracts);
  * 3. removes transient state (last tool error, advisory throttle); stats, tracking and cursor stay.

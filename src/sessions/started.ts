@@ -9,7 +9,7 @@ export const SESSION_STARTED_FILE = "session-started.json";
 export interface SessionStartInfo {
   /**
    * Pid of the harness process that owns the session (Claude Code's `claude` process, i.e. the hook
-   * process's parent), never the short-lived hook process (oh-my-claudecode defect L).
+   * process's parent), never the short-lived hook process (dead as soon as the hook returns).
    */
   ownerPid: number;
   /** Start time, ms since the epoch. */

@@ -51,8 +51,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 /**
  * Reads state file `name` of a session: the session-scoped file, else the legacy unscoped file but
- * only when its `session_id` is this session (ownerless state never bleeds into a session:
- * oh-my-claudecode #269, #456). Unreadable or invalid files count as missing.
+ * only when its `session_id` is this session (ownerless state never bleeds into a session).
+ * Unreadable or invalid files count as missing.
  */
 export function readOwned<T>(stateRoot: string, sessionId: string, name: string): (T & object) | undefined {
   assertSessionId(sessionId);

@@ -1,7 +1,6 @@
 /**
  * `subagent-tracking-state.json` (DESIGN.md §3.2; schema of oh-my-claudecode §1.6, minus its
- * fabricated telemetry: a stop without a start is kept as a `synthetic` entry that no total counts,
- * oh-my-claudecode #3252/#3416).
+ * fabricated telemetry: a stop without a start is kept as a `synthetic` entry that no total counts).
  */
 import { isoUtc } from "../core/clock.js";
 import { num, readOwned, withSessionLock, writeOwned } from "./state.js";

@@ -3,7 +3,7 @@ import type { LineDelta, ToolKind } from "../harness/index.js";
 
 /**
  * Session-level tool statistics: the seven dimensions of Claude Code's `toolStats`
- * (seed 000, `sdk-tools.d.ts` of 2.1.100). Counts are tool calls; lines are text lines.
+ * (`sdk-tools.d.ts` of Claude Code 2.1.100). Counts are tool calls; lines are text lines.
  */
 export interface ToolStats {
   readCount: number;

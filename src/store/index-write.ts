@@ -1,6 +1,6 @@
 /**
  * Writing MEMORY.md and the dir lock shared by every writer of a memory dir (DESIGN.md §6 "every
- * write: lock, re-read, merge, atomic replace"; Claude Code #58736: concurrent MEMORY.md appends
+ * write: lock, re-read, merge, atomic replace"; in Claude Code, concurrent MEMORY.md appends
  * lost lines). `rebuildIndex` and `deleteMemory` live here; `upsertMemory` in upsert.ts.
  */
 import { statSync } from "node:fs";

@@ -2,8 +2,8 @@
  * MEMORY.md, the index of a memory dir (DESIGN.md §3.1): `# Memory Index`, then one line per topic
  * `- [Title](name.md) — hook` of at most 150 characters. Pure planning, no fs and no `yaml`.
  *
- * Write-time budget (Claude Code issues #39811 / #92998: overflow silently dropped the NEWEST
- * entries and corrections): the file stays within 200 lines and 25,000 bytes, and when it would
+ * Write-time budget (in Claude Code, overflow silently dropped the NEWEST entries and
+ * corrections): the file stays within 200 lines and 25,000 bytes, and when it would
  * not, the OLDEST entries (least recently modified topic) give way first: their hooks are dropped,
  * then they are folded into one `- N older topics: see files in this directory` line.
  */

@@ -3,7 +3,7 @@
  * and each is kept on rewrite:
  * - `top-level-type`: `type:` at the top level (Claude Code 2.1.100);
  * - `metadata-type`: `metadata: { type: … }` (Claude Code 2.1.332);
- * - `node-type`: `metadata: { node_type: memory, type: … }` (seed 004, measured).
+ * - `node-type`: `metadata: { node_type: memory, type: … }` (oh-my-claudecode, measured).
  * Unknown keys (top level and inside `metadata`) are kept. A file read from disk is rewritten by
  * editing its YAML in place, so comments, quoting and key order survive, and an unchanged topic is
  * re-emitted byte for byte.
@@ -17,7 +17,7 @@ import { readTextIfExists } from "../core/fs.js";
 import { normalizeNewlines, toWellFormed, truncateCodePoints } from "../core/text.js";
 import { MEMORY_TYPES, type MemoryType, type TopicFile } from "./types.js";
 
-/** Type of a seed-004 (`metadata.node_type: memory`) file that names no type: seed 004's measured value. */
+/** Type of a `metadata.node_type: memory` file that names no type: oh-my-claudecode's measured value. */
 export const DEFAULT_NODE_TYPE: MemoryType = "project";
 
 const KNOWN_KEYS = new Set(["name", "description", "type", "metadata"]);
@@ -45,7 +45,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 /**
  * Parses a topic file's text. BOM and CRLF are tolerated; the body keeps its leading blank lines
  * (so an unchanged rewrite is byte-stable) and loses trailing whitespace.
- * The type comes from `metadata.type`, then top-level `type`, for the seed-004 form (default
+ * The type comes from `metadata.type`, then top-level `type`, for the `node_type` form (default
  * DEFAULT_NODE_TYPE when neither is set); from top-level `type` (which wins over `metadata.type`)
  * otherwise.
  * @throws MemdirError BAD_FRONTMATTER (no frontmatter, invalid YAML, `metadata` not a mapping) or

@@ -1,5 +1,5 @@
 /**
- * L2 transcripts: the harness-neutral conversation model (layer 4 of DESIGN.md §2) and small helpers.
+ * L2 transcripts: the harness-neutral conversation model and small helpers.
  * Adapters (`adapters/<harness>/transcript.ts`) produce it; extraction, replay and session memory read it.
  */
 export {

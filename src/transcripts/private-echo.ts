@@ -1,5 +1,5 @@
 /**
- * Private text echoed elsewhere in a conversation (claude-mem #2149): the user marks a block
+ * Private text echoed elsewhere in a conversation: the user marks a block
  * `<private>`, the assistant repeats part of it in its answer or a tool call. `scrub` only sees tags,
  * so the echo would reach a model request or a summary. This removes, across a whole slice, every echo
  * of the slice's private blocks (privacy `redactEchoes`); the tagged blocks themselves stay for

@@ -1,5 +1,5 @@
 /**
- * `lintWiki` (issue 3 point 7 `memdir wiki lint`): bad frontmatter, broken links, orphans, stale and
+ * `lintWiki` (`memdir wiki lint`): bad frontmatter, broken links, orphans, stale and
  * oversized pages. Reads only: no lock.
  */
 import { MemdirError } from "../core/errors.js";

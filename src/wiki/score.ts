@@ -1,6 +1,6 @@
 /**
- * Keyword + tag scoring of pages (issue 3 point 7: "query scores by keyword and tag matches, no
- * embeddings"). Pure and small: the search index serves real queries; this breaks ties and serves
+ * Keyword + tag scoring of pages: a query scores by keyword and tag matches, no embeddings.
+ * Pure and small: the search index serves real queries; this breaks ties and serves
  * a wiki without an index. Words come from store's `contentWords` (NFKC, lower case, stopwords
  * dropped, light stemming); a query word in a CJK script matches as a substring, since those
  * scripts do not separate words with spaces.

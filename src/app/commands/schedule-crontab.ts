@@ -1,7 +1,7 @@
 /**
  * The pure half of `memdir schedule` (app/commands/schedule.ts): the cron line for a project and the crontab
  * edits, on latin1 strings (one character per byte, so any crontab round-trips byte for byte).
- * Seed 000 §24.6 (Claude Code 2.1.100): q = random 0..359, minute q % 60, hour floor(q / 60).
+ * Minute and hour as Claude Code 2.1.100 picks them: q = random 0..359, minute q % 60, hour floor(q / 60).
  */
 
 import { MemdirError } from "../../core/errors.js";

@@ -15,7 +15,7 @@ import { DATA_PREFACE, fenceAsData } from "./fence.js";
 
 /** At most this many topic files per prompt. */
 export const RECALL_MAX_FILES = 5;
-/** The whole recall block stays within this many UTF-16 code units (issue 3: 4,000 characters). */
+/** The whole recall block stays within this many UTF-16 code units (4,000 characters). */
 export const RECALL_BUDGET_CHARS = 4_000;
 /** PreToolUse file recall: at most this many memories, within this budget. */
 export const FILE_RECALL_MAX = 3;

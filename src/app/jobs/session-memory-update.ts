@@ -1,5 +1,5 @@
 /**
- * Session memory for one session (DESIGN.md §2 layer 3): evaluated by the extraction job
+ * Session memory (the rolling summary) for one session: evaluated by the extraction job
  * at each turn end (Stop) and forced before a compaction (PreCompact). Every outcome is one event that
  * `memdir status` shows: `session_memory_updated`, `session_memory_skipped` (with its reason),
  * `session_memory_failed`.
@@ -114,7 +114,7 @@ export async function updateSessionMemory(
       engine = m.engine;
       modelError = m.failure;
       if (m.failure) {
-        // Never silent (claude-mem #1546): a `_failed` event reaches SessionStart and `memdir status`.
+        // Never silent: a `_failed` event reaches SessionStart and `memdir status`.
         ctx.event("session_memory_model_failed", {
           session_id: sid,
           error: m.failure.slice(0, 300),

@@ -1,8 +1,8 @@
 /**
- * The auto-dream gates, cheapest first (seed 000 §24.6, Claude Code `autoDream.ts:95-191`; issue 5
- * point 1): master → time → sessions; the fourth gate, the consolidation lock, is the caller's
- * (`lock.ts`). Pure: the clock, the config switches and the session count come in as parameters,
- * and the session count is a thunk that runs only when the time gate is open.
+ * The auto-dream gates, cheapest first (Claude Code 2.1.88 `autoDream.ts:95-191`): master → time →
+ * sessions; the fourth gate, the consolidation lock, is the caller's (`lock.ts`). Pure: the clock, the
+ * config switches and the session count come in as parameters, and the session count is a thunk that runs
+ * only when the time gate is open.
  */
 import { MemdirError } from "../../core/errors.js";
 

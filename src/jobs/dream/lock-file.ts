@@ -1,5 +1,5 @@
 /**
- * Low-level pieces of the consolidation lock (seed 000 §24.6 consolidationLock.ts; DESIGN.md §3):
+ * Low-level pieces of the consolidation lock (same file and format as Claude Code's consolidationLock.ts):
  * file names, integer-millisecond mtimes, the holder PID, the in-progress sidecar and the short guard
  * that serializes the lock's check-then-write sections. Sync fs only; nothing here reads the clock.
  */
@@ -20,7 +20,7 @@ export const LOCK_FILE = ".consolidate-lock";
 export const PRIOR_FILE = ".consolidate-lock.prior";
 /** Guard (core/lock, dead-PID reclaim) held for the few ms of an acquire/release/rollback/recovery. */
 export const GUARD_FILE = ".consolidate-lock.guard";
-/** A holder's lock counts for this many ms after its mtime (seed 000 §24.6 HOLDER_STALE_MS). */
+/** A holder's lock counts for this many ms after its mtime (Claude Code's HOLDER_STALE_MS, 1 hour). */
 export const HOLD_MS = 3_600_000;
 /** How long a caller waits for the guard (ms) before giving up. */
 export const GUARD_WAIT_MS = 2_000;

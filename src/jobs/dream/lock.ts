@@ -1,6 +1,6 @@
 /**
- * The consolidation lock `memory/.consolidate-lock` (seed 000 §24.6 consolidationLock.ts; issue 5
- * point 2; DESIGN.md §3). Content = holder PID (decimal text) while a dream runs; mtime =
+ * The consolidation lock `memory/.consolidate-lock` (the format of Claude Code's consolidationLock.ts).
+ * Content = holder PID (decimal text) while a dream runs; mtime =
  * lastConsolidatedAt. Shared with Claude Code's own auto-dream, which uses the same file the same way.
  *
  * States (how an in-progress dream is told apart from a finished one):
@@ -8,11 +8,11 @@
  *   the prior mtime. The sidecar is written before the PID and removed last: it is the commit marker.
  * - finished (`release`): content is empty, mtime = lastConsolidatedAt, no sidecar.
  * - rolled back (`rollback`, signal, crash recovery): mtime = the prior value (content keeps the
- *   now-dead PID, as in the seed), or no file at all when there was none; no sidecar.
+ *   now-dead PID, as Claude Code's does), or no file at all when there was none; no sidecar.
  * A PID content without a sidecar (Claude Code's own finished dream) is a finished state too.
  * Check-then-write sections run under a short core/lock guard `.consolidate-lock.guard`, so two
- * memdir processes can never both win (the seed's write-then-reread alone cannot promise that);
- * the read-back stays as the seed's defence against a writer that does not take the guard.
+ * memdir processes can never both win (Claude Code's write-then-reread alone cannot promise that);
+ * the read-back stays as Claude Code's defence against a writer that does not take the guard.
  */
 import { constants } from "node:os";
 import { join } from "node:path";
@@ -37,7 +37,7 @@ export interface ConsolidationLockHandle {
   /** lastConsolidatedAt before this dream (integer ms), `undefined` when there was no lock file. */
   priorMtimeMs: number | undefined;
   /**
-   * Success: content emptied, mtime = `nowMs` (default: the acquire's `nowMs`, as in the seed, so
+   * Success: content emptied, mtime = `nowMs` (default: the acquire's `nowMs`, as in Claude Code, so
    * sessions touched during the dream still count for the next one). Idempotent; a no-op after
    * `rollback` or when another process has taken the lock over since.
    */
@@ -59,7 +59,7 @@ export interface AcquireOptions {
   isAlive?: (pid: number) => boolean;
 }
 
-/** lastConsolidatedAt: the lock's mtime in integer ms, `undefined` without a lock file. ONE stat (seed §24.6). */
+/** lastConsolidatedAt: the lock's mtime in integer ms, `undefined` without a lock file. ONE stat. */
 export function readLastConsolidatedAt(memoryDir: string): number | undefined {
   return mtimeMsOf(lockPath(memoryDir));
 }

@@ -1,9 +1,9 @@
 /**
- * Path rules of the memory sandbox (claude-mem #1251-class path traversal; seed 000 §24.2: writes
- * only inside the memory dir). A model names files by relative path: `feedback_testing.md` (the
- * project memory dir) or `user/role.md` (the user memory dir). Every rule is checked on the text
- * first, then on disk with `lstat` (a symlink anywhere on the path is refused, even one pointing
- * inside); files are read with O_NOFOLLOW (read-file.ts).
+ * Path rules of the memory sandbox: no path traversal, and writes only inside the memory dir (as Claude
+ * Code 2.1.88 createAutoMemCanUseTool allows). A model names files by relative path: `feedback_testing.md`
+ * (the project memory dir) or `user/role.md` (the user memory dir). Every rule is checked on the text
+ * first, then on disk with `lstat` (a symlink anywhere on the path is refused, even one pointing inside);
+ * files are read with O_NOFOLLOW (read-file.ts).
  */
 import { join, relative, sep } from "node:path";
 import { MemdirError } from "../../core/errors.js";

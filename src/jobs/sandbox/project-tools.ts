@@ -1,10 +1,10 @@
 /**
- * Read-only project access for the sandbox (seed 000 §24.2: read-only tools only): `project_read`
- * (a file, or a directory listing) and `project_grep` (a literal string: no regex, so no ReDoS).
- * Confined to the project root by the path rules of paths.ts; secret-bearing names (`.env*`,
- * `*.pem`, `*.key`, `id_rsa*`, …), `.git/` and `.memdir/` are never opened; every text is scrubbed
- * before it is returned (privacy `scrub`, whole file first, so a multi-line `<private>` block never
- * leaks through a single line).
+ * Read-only project access for the sandbox (read-only tools only, as Claude Code's extraction agent gets):
+ * `project_read` (a file, or a directory listing) and `project_grep` (a literal string: no regex, so no
+ * ReDoS). Confined to the project root by the path rules of paths.ts; secret-bearing names (`.env*`,
+ * `*.pem`, `*.key`, `id_rsa*`, …), `.git/` and `.memdir/` are never opened; every text is scrubbed before
+ * it is returned (privacy `scrub`, whole file first, so a multi-line `<private>` block never leaks through
+ * a single line).
  */
 import { type Dirent, lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";

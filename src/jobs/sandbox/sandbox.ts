@@ -1,7 +1,7 @@
 /**
  * The memory sandbox a model-driven job runs in (DESIGN.md §4: "only memory tools … confined to
- * the memory dir; read-only project file access at most"; seed 000 §24.2 createAutoMemCanUseTool;
- * claude-mem #3708: a no-tools observer must not reach other tools). No shell, no network.
+ * the memory dir; read-only project file access at most"; Claude Code 2.1.88 createAutoMemCanUseTool;
+ * a model given no tools must not reach any other tool either). No shell, no network.
  */
 import { isAbsolute } from "node:path";
 import { MemdirError } from "../../core/errors.js";

@@ -1,5 +1,5 @@
 /**
- * Section and file budgets (seed 000 §24.3: 2,000 tokens per section, 12,000 in all; tokens as
+ * Section and file budgets (Claude Code's: 2,000 tokens per section, 12,000 in all; tokens as
  * core/tokens estimates them). Over the total, sections are compressed in COMPRESSION_ORDER (least
  * important first), never below their floor. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * L4 jobs/summarize: session memory, the rolling session summary (DESIGN.md §2 layer 3).
+ * L4 jobs/summarize: session memory, the rolling session summary.
  * `<stateRoot>/summaries/<session-id>.md`: a small frontmatter (bookkeeping) and ten fixed sections.
  * trigger (pure: when) → offline engine or model (what) → plan (pure: scrub, budget, render) → apply
  * (lock, re-read, atomic write). `read.ts` is light enough for the SessionStart hook to import alone.

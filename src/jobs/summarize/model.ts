@@ -1,5 +1,5 @@
 /**
- * The model path of session memory (seed 000 §24.3: the summary is kept by a model that rewrites the
+ * The model path of session memory (as in Claude Code, the summary is kept by a model that rewrites the
  * sections that changed). One request without tools asks for a JSON object of the changed sections;
  * invalid output (not JSON, not an object, an unknown section, a non-string value) gets ONE retry that
  * names the fault, then the offline result is used and the failure returned for the caller to record.

@@ -1,5 +1,5 @@
 /**
- * The session memory file (seed 000 §24.3, Claude Code `SessionMemory/prompts.ts`): exactly ten sections
+ * The session memory file (Claude Code 2.1.88 `SessionMemory/prompts.ts`): exactly ten sections
  * in a fixed order, each within 2,000 tokens, the whole file within 12,000 (core/tokens estimates).
  * Lives at `<stateRoot>/summaries/<session-id>.md` (DESIGN.md §3.2).
  */
@@ -23,15 +23,15 @@ export type SectionName = (typeof SECTION_NAMES)[number];
 /** Section name → its Markdown text (without the heading). "" = nothing yet. */
 export type SummarySections = Record<SectionName, string>;
 
-/** Per-section cap, tokens (seed 000 §24.3 MAX_SECTION_LENGTH). */
+/** Per-section cap, tokens (Claude Code's MAX_SECTION_LENGTH). */
 export const SECTION_MAX_TOKENS = 2_000;
 /** Cap of the whole file (frontmatter and headings included), tokens. */
 export const TOTAL_MAX_TOKENS = 12_000;
 
 /**
- * Over the total budget, sections are compressed in this order, least important first (memdir's
- * choice; seed 000 only says "the least important parts"): the worklog and background documentation
- * go first, what the next context needs to carry on (state, task, corrections, title) goes last.
+ * Over the total budget, sections are compressed in this order, least important first (memdir's choice;
+ * Claude Code's prompt only says "the least important parts"): the worklog and background documentation go
+ * first, what the next context needs to carry on (state, task, corrections, title) goes last.
  */
 export const COMPRESSION_ORDER: readonly SectionName[] = [
   "Worklog",

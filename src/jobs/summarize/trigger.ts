@@ -1,5 +1,5 @@
 /**
- * When the session summary is updated (seed 000 §24.3, Claude Code `sessionMemory.ts`
+ * When the session summary is updated (Claude Code 2.1.88 `sessionMemory.ts`
  * `shouldExtractMemory` with DEFAULT_SESSION_MEMORY_CONFIG). Pure.
  *
  * - Context size = what the harness itself sees: the `usage` of the last main-chain assistant message
@@ -26,7 +26,7 @@ export interface SessionMemoryConfig {
   toolCallsBetweenUpdates: number;
 }
 
-/** Claude Code's DEFAULT_SESSION_MEMORY_CONFIG (seed 000 §24.3, sessionMemoryUtils.ts:32-36). */
+/** Claude Code's DEFAULT_SESSION_MEMORY_CONFIG (2.1.88, sessionMemoryUtils.ts:32-36). */
 export const DEFAULT_SESSION_MEMORY_CONFIG: Readonly<SessionMemoryConfig> = Object.freeze({
   minimumMessageTokensToInit: 10_000,
   minimumTokensBetweenUpdate: 5_000,

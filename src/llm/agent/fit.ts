@@ -1,5 +1,5 @@
 /**
- * Fitting a turn's tool results into the per-call input cap (tester finding: a model that read 30
+ * Fitting a turn's tool results into the per-call input cap (unfitted, a model that read 30
  * memories in turn 1 made turn 2's request ~46k tokens against a cap of 8k; the guard refused it,
  * the job fell back offline and the first call's tokens were wasted). Only the newest user message
  * is shortened: the earlier ones were fitted when they were the newest.

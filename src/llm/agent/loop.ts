@@ -1,8 +1,8 @@
 /**
- * The agent loop: a forked agent with a turn limit and only the injected tools (seed 000 §24.2: the
+ * The agent loop: a forked agent with a turn limit and only the injected tools (Claude Code 2.1.88: the
  * memory extraction agent runs with maxTurns 5 and a restricted tool set). Invalid model output is
  * retried once, then ends the loop; provider errors end it at once and are never fed back into the
- * conversation (claude-mem #3888: a "limit reached" text appended to the history looped forever).
+ * conversation (a "limit reached" text appended to the history can loop forever).
  */
 import { describeError } from "../../core/errors.js";
 import { elideMiddle, truncateCodePoints } from "../../core/text.js";

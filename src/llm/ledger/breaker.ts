@@ -1,5 +1,5 @@
 /**
- * The circuit breaker on limit errors (claude-mem #2315/#3888: never keep calling into a rate limit,
+ * The circuit breaker on limit errors (never keep calling into a rate limit,
  * quota or auth failure). Pure state transitions; `guard.ts` persists them in the ledger.
  *
  * closed → (breaker error) → open until `untilMs` → (now ≥ untilMs) one probe call is let through
@@ -80,8 +80,8 @@ export function tripBreaker(
 /**
  * True when `s` is open but was tripped under another configuration than `fingerprint` (compared
  * exactly; a breaker stored without one differs from any given fingerprint and vice versa): such a
- * breaker is treated as closed by that caller (tester finding: the breaker never reset when the user
- * fixed the cause).
+ * breaker is treated as closed by that caller (fixing the cause, e.g. a new key or model, changes the
+ * fingerprint, so the breaker no longer blocks).
  */
 export const isForeignBreaker = (s: BreakerState, fingerprint: string | undefined): boolean =>
   s.state === "open" && s.fingerprint !== fingerprint;

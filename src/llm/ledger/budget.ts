@@ -7,8 +7,8 @@ import { estimateTokens } from "../../core/tokens.js";
 import type { LlmErrorKind, LlmRequest } from "../types.js";
 
 /**
- * A call is refused rather than clamped below this many output tokens (tester finding: with a small
- * daily budget such as 3000 and a per-call output cap of 4096 no call could ever be made).
+ * A call is refused rather than clamped below this many output tokens (clamping is needed: with a small
+ * daily budget such as 3000 and a per-call output cap of 4096 no call could otherwise be made).
  */
 export const MIN_OUTPUT_TOKENS = 256;
 

@@ -1,7 +1,7 @@
 /**
  * The guard around a provider: daily token budget, per-call caps and the circuit breaker, all kept
  * in the ledger (DESIGN.md §3.3, §7: "a daily token budget and a circuit breaker on quota/auth
- * errors"; claude-mem #2315/#2643: no invisible spend). A refused call never reaches the provider.
+ * errors"; no invisible spend). A refused call never reaches the provider.
  */
 import { describeError } from "../../core/errors.js";
 import { uniqueSuffix } from "../../core/unique.js";

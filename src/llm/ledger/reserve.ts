@@ -1,5 +1,5 @@
 /**
- * Reservations: the daily budget held by calls in flight (tester finding: with 4000 tokens a day, 4
+ * Reservations: the daily budget held by calls in flight (without them, with 4000 tokens a day, 4
  * jobs admitted at once each passed admission against the spend already settled and the day ended at
  * 14000/4000). Admission adds `estimate + maxOutputTokens` (after clamping) to the day's `reserved`
  * list under the ledger lock and counts it as spent; settlement removes it and adds the real (or
@@ -16,7 +16,7 @@ export interface Reservation {
 
 /**
  * A reservation older than this (ms) is taken to have died with its process: it no longer counts and
- * is dropped. 15 minutes, the longest a call is expected to run (the call timeout cap, tester finding).
+ * is dropped. 15 minutes, the longest a call is expected to run (the call timeout cap).
  */
 export const RESERVATION_STALE_MS = 15 * 60_000;
 

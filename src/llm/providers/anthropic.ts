@@ -9,7 +9,10 @@ import { mapSdkError, type SdkErrorClasses } from "./http-errors.js";
 
 type Json = Record<string, unknown>;
 
-/** The Messages API body for `req` (exported for tests). `tools: []` sends no `tools` field (claude-mem #3708). */
+/**
+ * The Messages API body for `req` (exported for tests). `tools: []` sends no `tools` field, so a call
+ * without tools cannot reach any tool.
+ */
 export function toAnthropicBody(model: string, req: LlmRequest): Json {
   const body: Json = {
     model,

@@ -54,7 +54,7 @@ export function parseRetryAfter(headers: unknown, nowMs?: () => number): number 
 }
 
 /**
- * The kind of an HTTP error (the provider table of issue 4): 429 → rate_limit (quota when the body
+ * The kind of an HTTP error, the same for every provider: 429 → rate_limit (quota when the body
  * says insufficient_quota / credit / usage limit); 400/402/403 whose text says credit or usage limit
  * → quota; 401/403 → auth; 529/503 or `overloaded_error` → overloaded; 408 → timeout; other 4xx →
  * bad_request; other 5xx → bad_response (a server fault that is not a limit: the breaker stays shut).

@@ -1,5 +1,5 @@
 /**
- * The text analyzer shared by indexing and querying (issue 3, point 2; DESIGN.md §5 L3 search/).
+ * The text analyzer shared by indexing and querying (DESIGN.md §5 L3 search/).
  * Pipeline: fold (NFKD, marks removed, NFC) → words (letters/digits, inner apostrophes) → for a
  * CJK run, overlapping character bigrams (one character stays a unigram) → otherwise camelCase /
  * acronym split (`rateLimiter` → `rate limiter ratelimiter`), lowercase, English stopwords dropped,
@@ -84,7 +84,7 @@ export interface AnalyzedQuery {
   phrases: string[][];
 }
 
-/** Query caps (issue 3: a 10 KB query must be cheap). UTF-16 units of input read; terms; phrases. */
+/** Query caps (a 10 KB query must be cheap). UTF-16 units of input read; terms; phrases. */
 export const QUERY_LIMITS = { maxChars: 8192, maxTerms: 64, maxPhrases: 16, maxPhraseTokens: 16 } as const;
 
 /**

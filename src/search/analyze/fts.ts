@@ -1,5 +1,5 @@
 /**
- * What the FTS5 index and its queries must agree on (issue 3, point 2).
+ * What the FTS5 index and its queries must agree on.
  */
 import type { AnalyzedQuery } from "./analyze.js";
 

@@ -1,5 +1,5 @@
 /**
- * The fixed English stopword list of the analyzer (issue 3, point 2). Both sides drop these, after
+ * The fixed English stopword list of the analyzer. Both sides drop these, after
  * lowercasing and apostrophe folding (`don't` → `dont`, `it's` → `it`), before stemming. The list is
  * the classic SMART/Lucene core (articles, pronouns, auxiliaries, prepositions, conjunctions) plus
  * the apostrophe-folded contractions that are not also words (`id`, `ill`, `well`, `shell`, `wont` stay).

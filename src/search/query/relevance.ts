@@ -1,9 +1,9 @@
 /**
- * The relevance gate for automatic recall (issue 3 point 4: "an unrelated prompt injects
- * nothing"). BM25 ranks anything that shares one word with the prompt; recall injects a memory
- * only when it covers enough of the prompt's specific terms, weighted by how rare each term is in
- * the search database (a word no memory contains is a topic the memories do not cover). Words that say what
- * to do rather than what about ("use", "file", "fix", "please") do not count.
+ * The relevance gate for automatic recall: an unrelated prompt injects nothing. BM25 ranks anything that
+ * shares one word with the prompt; recall injects a memory only when it covers enough of the prompt's
+ * specific terms, weighted by how rare each term is in the search database (a word no memory contains is a
+ * topic the memories do not cover). Words that say what to do rather than what about ("use", "file", "fix",
+ * "please") do not count.
  */
 
 import { analyze } from "../analyze/index.js";

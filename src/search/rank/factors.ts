@@ -1,5 +1,5 @@
 /**
- * The ranking constants (issue 3, point 3) and the small multiplicative factors. The field weights
+ * The ranking constants and the small multiplicative factors. The field weights
  * are given to FTS5 `bm25()` by the search database (`bm25(t, 4, 2, 1)` for columns name, description, body).
  */
 

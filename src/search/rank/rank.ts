@@ -1,5 +1,5 @@
 /**
- * Re-ranking of FTS5 candidates (issue 3, point 3). Pure: no I/O, no clock (nowMs is a parameter).
+ * Re-ranking of FTS5 candidates. Pure: no I/O, no clock (nowMs is a parameter).
  *
  * The recipe (measured on LoCoMo, bench/locomo; generic: it knows nothing of that data):
  * 1. base(d) = −bm25(d) × recencyFactor × scopeFactor, divided by the best base among the candidates.

@@ -1,4 +1,4 @@
-/** Shapes of the re-ranking stage (issue 3, point 3). */
+/** Shapes of the re-ranking stage. */
 
 /** One FTS5 candidate as the search database returns it. */
 export interface Candidate {

@@ -14,7 +14,7 @@ export const DAILY_LOG_DIR = "logs";
 
 /**
  * `<memoryDir>/logs/YYYY/MM/YYYY-MM-DD.md` for the civil date of `ms` in `timeZone` (default "UTC";
- * seed 000 §24.1 `getAutoMemDailyLogPath`).
+ * the layout of Claude Code's `getAutoMemDailyLogPath`).
  * @throws MemdirError BAD_INPUT for an unknown time zone or a non-finite `ms`.
  */
 export function dailyLogPath(memoryDir: string, ms: number, timeZone = "UTC"): string {

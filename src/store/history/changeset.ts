@@ -25,7 +25,7 @@ import type { ChangeSet, ChangeSetInfo, IncompleteState, StoredEntry } from "./t
 import { writeAheadOf } from "./wal.js";
 
 /**
- * Retention (issue 5 point 5 design): newest N kept PER KIND (extraction runs every turn; they must
+ * Retention: newest N kept PER KIND (extraction runs every turn; they must
  * not push the last dreams and undos out of reach) …
  */
 export const HISTORY_MAX_SETS = 100;

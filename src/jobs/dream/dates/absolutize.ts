@@ -118,7 +118,7 @@ export function absolutizeDates(text: string, refMs: number, opts: AbsolutizeOpt
       if (hit.granularity === "quarter" && isCodeBranch(text, hit.start, hit.end)) continue;
       const phrase = masked.slice(hit.start, hit.end);
       // 오늘의 + noun where something recurs (대시보드에 오늘의 매출을 보여 준다), or 오늘의 with no
-      // past tense in its sentence (오늘의 할 일): whatever day it is (tester 5c)
+      // past tense in its sentence (오늘의 할 일): whatever day it is
       if (hit.follower === "의" && isGenericPossessive(masked, hit.start, hit.end, phrase)) continue;
       // after a kept part of the day (2026-11-29 오후는) the particle attaches to it, unchanged
       const part = hit.partOfDay === undefined ? "" : ` ${hit.partOfDay}`;

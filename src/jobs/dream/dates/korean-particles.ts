@@ -72,7 +72,7 @@ const NOUN_HAN = /(?:기한|권한|제한|무한|시한|최소한|최대한|유�
 
 /**
  * True when a bare time expression (no particle) worked as an adverb and its date needs 에
- * (어제 마이그레이션을 했다 → 2026-01-13에 마이그레이션을 했다; 작년 입사했다 → 2025년에 입사했다; tester 5c):
+ * (어제 마이그레이션을 했다 → 2026-01-13에 마이그레이션을 했다; 작년 입사했다 → 2025년에 입사했다):
  * `after` is the text right after the expression. The next word must be a verb (a tense syllable
  * with ㅆ, or a verb ending), or, for a day or a week, an object (a word ending in 을/를). Otherwise
  * (지난 분기 매출, 내일 출시, 지난밤 배포가) the expression may modify a noun and stays bare.

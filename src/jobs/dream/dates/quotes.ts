@@ -1,6 +1,6 @@
 /**
- * Quotations `absolutizeDates` leaves alone (a tester's `The user said: "do it tomorrow, not today"`
- * became `"do it on 2026-01-15, not 2026-01-14"`): words someone said or wrote stay as they were.
+ * Quotations `absolutizeDates` leaves alone (`The user said: "do it tomorrow, not today"`
+ * must not become `"do it on 2026-01-15, not 2026-01-14"`): words someone said or wrote stay as they were.
  * Straight double quotes pair in order on their line (1st with 2nd, 3rd with 4th; an unpaired last
  * one quotes nothing); “…”, 「…」, 『…』 and «…» pair an opener with the next closer in the same
  * paragraph. Pairing looks at quote characters only, never at the letters around them, so a rewrite

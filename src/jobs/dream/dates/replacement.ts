@@ -79,7 +79,7 @@ export function englishReplacement(
     if (/^in\s/i.test(phrase)) return undefined;
     const noun = /^['’]s[ \t]+([A-Za-z][\w-]*)/.exec(after);
     if (noun?.[1] === undefined || CONTRACTION_NEXT.has(noun[1].toLowerCase())) return undefined;
-    // "the dashboard shows today's signups": whatever day it is, not one day (tester 5c)
+    // "the dashboard shows today's signups": whatever day it is, not one day
     if (isRecurringContext(masked, start, end)) return undefined;
     if (granularity !== "week") return { end: end + 2, to: cap(`the ${core}`) };
     const nounEnd = end + noun[0].length;

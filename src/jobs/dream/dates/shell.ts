@@ -1,11 +1,10 @@
 /**
- * Command-line text `absolutizeDates` must never touch even outside backticks (a tester's
- * `git log --since=yesterday` became `--since=2025-03-11`): a value attached to a flag (`--since=…`,
- * `--since …`, `-d "next friday"`), an assignment's value (`SINCE=yesterday`, `since = "last week"`),
- * a git reflog selector (`main@{yesterday}`), a line typed at a `$ ` prompt, and a shell-looking command:
- * a known program's name up to the end of its sentence, when that stretch holds a flag or a shell
- * operator (`|`, `&&`, `||`, `>`, `$(`). Prose that names a program ("git bisect found it yesterday")
- * is not a command.
+ * Command-line text `absolutizeDates` must never touch even outside backticks (`git log --since=yesterday`
+ * must not become `--since=2025-03-11`): a value attached to a flag (`--since=…`, `--since …`,
+ * `-d "next friday"`), an assignment's value (`SINCE=yesterday`, `since = "last week"`), a git reflog
+ * selector (`main@{yesterday}`), a line typed at a `$ ` prompt, and a shell-looking command: a known
+ * program's name up to the end of its sentence, when that stretch holds a flag or a shell operator (`|`,
+ * `&&`, `||`, `>`, `$(`). Prose that names a program ("git bisect found it yesterday") is not a command.
  */
 
 /**

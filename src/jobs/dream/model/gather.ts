@@ -1,10 +1,10 @@
 /**
- * The dream's first user message (seed 000 §24.6 phase 2 "gather", and the auto-dream's extra block
- * "Sessions since last consolidation (N): - <id>"): today's date, the memory files, MEMORY.md's size
- * against its budget, the sessions since the last consolidation, their summaries and the daily-log
- * entries. Every text is scrubbed (privacy `scrub`: `<private>` removed, secrets redacted) before it
- * is cut, the gathered text is cut to the input budget (oldest blocks dropped first), and the whole
- * prompt gets a secretlint pass (`scrubDeep`).
+ * The dream's first user message (phase 2 "gather" of Claude Code 2.1.88's consolidation prompt, and the
+ * auto-dream's extra block "Sessions since last consolidation (N): - <id>"): today's date, the memory
+ * files, MEMORY.md's size against its budget, the sessions since the last consolidation, their summaries
+ * and the daily-log entries. Every text is scrubbed (privacy `scrub`: `<private>` removed, secrets
+ * redacted) before it is cut, the gathered text is cut to the input budget (oldest blocks dropped first),
+ * and the whole prompt gets a secretlint pass (`scrubDeep`).
  */
 import { join } from "node:path";
 import { isoUtc } from "../../../core/clock.js";

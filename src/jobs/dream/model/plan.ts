@@ -1,8 +1,8 @@
 /**
- * The model's staged operations as a dream plan (issue 5 point 3: "the consolidation produces a
- * plan — merges, rewrites, deletions, index changes, each with reasons — before anything is
- * written"). Pure: no fs, no clock. Which call staged a file, and in which turn, comes from the
- * agent loop's conversation (`callsFromMessages`).
+ * The model's staged operations as a dream plan: the consolidation produces a plan (merges,
+ * rewrites, deletions, index changes, each with reasons) before anything is written. Pure: no fs,
+ * no clock. Which call staged a file, and in which turn, comes from the agent loop's conversation
+ * (`callsFromMessages`).
  */
 import { isoUtc } from "../../../core/clock.js";
 import { truncateCodePoints } from "../../../core/text.js";

@@ -1,5 +1,5 @@
 /**
- * The dream agent's instructions (seed 000 §24.6: the four-phase consolidation prompt — orient,
+ * The dream agent's instructions (Claude Code 2.1.88's four-phase consolidation prompt: orient,
  * gather, consolidate, prune and index; "merge over create", "fix a disproved memory at its
  * source", relative dates -> absolute, MEMORY.md within 200 lines / 25 KB; Claude Code 2.1.100 dream
  * prompts: the prune and reflect modes). The final answer is one JSON object checked by

@@ -1,13 +1,13 @@
 /**
- * Blocks and merge blockers of the offline dream (issue 5 point 3 "merge exact and near duplicates").
- * A topic is compared block by block: block 0 is its description with its first paragraph, then one
- * block per further paragraph (a merged topic keeps each folded source as a paragraph, so a second
- * dream compares the same units as the first and does not snowball). Two blocks that look alike are
- * still NOT duplicates when something distinctive differs on both sides (`blockReason`): numbers,
- * dates, identifiers, names or links (`distinct.ts`), qualifiers of one class (`qualifiers.ts`),
- * contradicting values, or, in two sentences that are the same template, a substituted word that
- * the other block never says ("auth service" / "billing service"), opposite polarity ("mock the
- * DB" / "do not mock the DB", "tabs over spaces" / "spaces over tabs") or two words that trade places.
+ * Blocks and merge blockers of the offline dream (exact and near duplicates are merged; these keep distinct
+ * facts apart). A topic is compared block by block: block 0 is its description with its first paragraph,
+ * then one block per further paragraph (a merged topic keeps each folded source as a paragraph, so a second
+ * dream compares the same units as the first and does not snowball). Two blocks that look alike are still
+ * NOT duplicates when something distinctive differs on both sides (`blockReason`): numbers, dates,
+ * identifiers, names or links (`distinct.ts`), qualifiers of one class (`qualifiers.ts`), contradicting
+ * values, or, in two sentences that are the same template, a substituted word that the other block never
+ * says ("auth service" / "billing service"), opposite polarity ("mock the DB" / "do not mock the DB", "tabs
+ * over spaces" / "spaces over tabs") or two words that trade places.
  */
 import { isStopword, normalizeForContainment } from "../../../store/similarity.js";
 import type { TopicFile } from "../../../store/types.js";
@@ -165,7 +165,7 @@ function templateReason(ua: FactUnit, ub: FactUnit, a: Block, b: Block): string 
   const { matched, hunks } = diff(ua.tokens, ub.tokens);
   // opposite polarity on the shared words ("Always commit X" / "Never commit X to git", "Squash …
   // feature branches" / "Do not squash … release branches", "배포한다" / "배포하지 않는다"): never one
-  // fact, whatever else differs (tester 5c finding 4)
+  // fact, whatever else differs
   const shorter = Math.min(ua.tokens.length, ub.tokens.length);
   if (matched >= 2 && matched * 2 >= shorter && hunks.some(flips))
     return `opposite polarity ("${ua.text}" / "${ub.text}")`;

@@ -1,6 +1,6 @@
 /**
  * MEMORY.md brought back within budget (DESIGN.md §3.1: 200 lines, 25,000 bytes, entry lines of at
- * most 150 characters; issue 5 point 3 "bring MEMORY.md back within budget"). Pure, so the apply
+ * most 150 characters). Pure, so the apply
  * step can run it again under the lock against what is on disk then. Entry lines keep their place
  * (over-long ones are re-formatted), lines of files that no longer exist go, new topics are listed
  * (store `planIndex`). Hand-written lines are never dropped: when the index does not fit, the

@@ -1,6 +1,6 @@
 /**
- * Contradiction detection between two fact sentences (issue 5 point 3: "when two memories contradict
- * on the same subject, keep the newer"). Deliberately narrow, because a false contradiction deletes
+ * Contradiction detection between two fact sentences (when two memories contradict on the same
+ * subject, the newer is kept). Deliberately narrow, because a false contradiction deletes
  * a real fact: the two sentences must be the same token for token except ONE substituted slot, and
  * that slot must be a single value in the predicate, of the same class on both sides (a number or
  * version, a weekday, a month, enabled/disabled), or differ only by polarity (always ↔ never, X ↔

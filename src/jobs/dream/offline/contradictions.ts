@@ -1,6 +1,6 @@
 /**
- * Contradictions (issue 5 point 3: "when two memories contradict on the same subject, keep the newer
- * and record the superseded one"). Detected on the state before any merge, between live topics of
+ * Contradictions: when two memories contradict on the same subject, the newer is kept and the
+ * superseded one recorded. Detected on the state before any merge, between live topics of
  * one scope and type (`conflict.ts`: one value slot of one sentence; `subject.ts`: the same subject,
  * descriptions and headings included). The newer side records each superseded
  * fact in `metadata.supersedes: [{text, until, file}]`; the older side loses the contradicted
@@ -44,11 +44,11 @@ const dateOf = (w: WorkTopic): number | undefined =>
 const fileOf = (w: WorkTopic): string | undefined => (w.origin === "file" ? w.file : undefined);
 
 /**
- * Resolves every contradiction among `work` (live, not frozen); returns the number resolved. Only
- * when BOTH sides have an explicit date and the dates differ (tester 5c finding 3: an mtime is not
- * a memory's date); otherwise both are left and a note says "possible contradiction, left for a
- * person". Nor when it would change the older side's description (finding 2). `compare`: the pairs
- * compared, `conflictCandidates` (default) or every pair (the reference, same result, slower).
+ * Resolves every contradiction among `work` (live, not frozen); returns the number resolved. Only when BOTH
+ * sides have an explicit date and the dates differ (an mtime is not a memory's date: a `touch`,
+ * `git checkout` or `cp` changes it); otherwise both are left and a note says "possible contradiction, left
+ * for a person". Nor when it would change the older side's description. `compare`: the pairs compared,
+ * `conflictCandidates` (default) or every pair (the reference, same result, slower).
  */
 export function resolveContradictions(
   work: WorkTopic[],
@@ -140,7 +140,7 @@ function supersede(newer: WorkTopic, list: Superseded[]): void {
 
 /**
  * `body` without the `lost` sentences, and without any heading or lead-in line left with no fact
- * under it (tester 5c finding 1: "For the reporting worker:" must not end up introducing another
+ * under it ("For the reporting worker:" must not end up introducing another
  * file's fact after a merge).
  */
 function dropFromBody(body: string, lost: Set<FactUnit>): string {

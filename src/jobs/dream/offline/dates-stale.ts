@@ -1,6 +1,6 @@
 /**
  * Two small consolidate/prune steps of the offline dream: relative dates made absolute against the
- * memory's own time (issue 5 point 3: "yesterday", "next Friday", "지난주"), and expired topics.
+ * memory's own time ("yesterday", "next Friday", "지난주"), and expired topics.
  */
 import { absolutizeDates } from "../dates/index.js";
 import { timeValue } from "./orient.js";

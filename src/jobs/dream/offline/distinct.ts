@@ -41,7 +41,7 @@ const KO_DAYS = "월화수목금토일";
 
 /**
  * A weekday named by `word` as its English word key ("Tuesday", "화요일에" → the key of "tuesday"), so
- * "매주 화요일" / "매주 금요일" differ as "Tuesday" / "Friday" do (tester 5c finding 4).
+ * "매주 화요일" / "매주 금요일" differ as "Tuesday" / "Friday" do.
  */
 function dayOf(word: string): string | undefined {
   const ko = KO_DAY.exec(word);

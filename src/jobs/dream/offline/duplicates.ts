@@ -1,6 +1,6 @@
 /**
- * Duplicates (issue 5 point 3: "merge exact and near duplicates (normalized text, token overlap),
- * keeping provenance of both"). Topics of one scope and type are compared block by block
+ * Duplicates: exact and near duplicates (normalized text, token overlap) are merged, keeping the
+ * provenance of both. Topics of one scope and type are compared block by block
  * (`blockers.ts`): two topics are near duplicates when every block of each has a block of the other
  * that scores at least the store's MERGE_THRESHOLD and is not told apart by a blocker (numbers,
  * names, identifiers, qualifiers, polarity, contradicting values). Clusters are complete-linkage:

@@ -1,6 +1,6 @@
 /**
- * L4 jobs/dream/offline: the deterministic dream planner used with no model (
- * seed 000 §24.6). Pure: the caller reads the memory dirs and daily logs; `planOfflineDream`
+ * L4 jobs/dream/offline: the deterministic dream planner used with no model.
+ * Pure: the caller reads the memory dirs and daily logs; `planOfflineDream`
  * returns a `DreamPlan` (plan/types.ts) that the apply step writes. `compactIndex` is exported so the
  * apply step can recompute MEMORY.md under the lock from what is on disk at apply time.
  */

@@ -2,7 +2,7 @@
  * The text of a topic file the dream creates (a daily-log entry distilled, the MEMORY.md overflow
  * topic). Unlike the store's `serializeTopic`, which leaves `name:` out when it equals the file
  * name, a new file always gets its `name:` line: Claude Code lists a memory by its frontmatter name
- * and description (Claude Code 2.1.x memory files; tester finding on the overflow topic).
+ * and description (Claude Code 2.1.x memory files).
  */
 import { serializeFrontmatter } from "../../../core/frontmatter.js";
 import type { TopicFile } from "../../../store/types.js";

@@ -30,7 +30,7 @@ export function timeValue(v: unknown): number | undefined {
 /**
  * The memory's own date (ms): the newest of `metadata.updated` and a top-level `updated:`, else the
  * newest of `metadata.created` and a top-level `created:`, else the file's mtime. Claude Code's own
- * files carry neither; hand-written ones often carry the top-level keys (tester finding 3).
+ * files carry neither; hand-written ones often carry the top-level keys.
  */
 export function recencyOf(t: Pick<TopicFile, "metadata" | "extra" | "mtimeMs">): number {
   return explicitDateOf(t) ?? t.mtimeMs;
@@ -40,7 +40,7 @@ export function recencyOf(t: Pick<TopicFile, "metadata" | "extra" | "mtimeMs">):
  * The memory's explicit date (ms): the newest of `metadata.updated` and a top-level `updated:`, else
  * the newest of `metadata.created` and a top-level `created:`; undefined when it has none (Claude
  * Code's own files). Only an explicit date may decide a contradiction: an mtime changes with a
- * `touch`, `git checkout` or `cp` (tester 5c finding 3).
+ * `touch`, `git checkout` or `cp`.
  */
 export function explicitDateOf(t: Pick<TopicFile, "metadata" | "extra">): number | undefined {
   const newest = (...vs: unknown[]) => {

@@ -1,6 +1,6 @@
 /**
- * Reflect mode (seed 000 §24.6, issue 5 point 3: "synthesize scattered fragments into structured
- * topic files"): small topics of one scope and type whose descriptions share a subject (at least
+ * Reflect mode (Claude Code 2.1.100 dream prompt: synthesize scattered fragments into structured
+ * topic files): small topics of one scope and type whose descriptions share a subject (at least
  * two content words common to all of them) become one topic with a description covering them and
  * one `##` section per fragment. Every fact is kept (each fragment's body moves whole) and the
  * provenance of all is unioned.

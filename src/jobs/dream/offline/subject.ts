@@ -1,15 +1,15 @@
 /**
- * The topic half of contradiction detection (issue 5 point 3 "contradict on the same subject"): two
+ * The topic half of contradiction detection (two memories contradict only on the same subject): two
  * sentences that differ by one value (`conflict.ts`) contradict only when they are about the SAME
  * subject. A sentence's subject is its own words plus its file's description and the headings it
  * sits under (lead-in lines "For the reporting worker:" included), and its file name's words, without
- * the differing value. Two subjects must be EQUAL (tester 5c finding 1): any content word on one side
+ * the differing value. Two subjects must be EQUAL: any content word on one side
  * that the other side never says (nor an inflection or a known abbreviation of it) makes them other
  * subjects: "Payments service HTTP client" / "HTTP client", "## EU customers" / none, "정산 배치" /
  * "배치", "Alice's review preference" / "Review preference", `search-port.md` / `api-port.md`. Only
  * truly generic words ("settings", "notes", "old", "new") do not count. A value that appears in a
  * description or a heading is part of the subject, not a value that conflicts ("Upgrade notes for
- * Python 3.11" / "3.12", "week 14" / "week 15"; finding 2), unless the description merely restates a
+ * Python 3.11" / "3.12", "week 14" / "week 15"), unless the description merely restates a
  * body fact. A subject that is a list or a matrix ("CI matrix", "both", "also", "및") holds several
  * values: never a contradiction. When unsure, it is not one: a missed contradiction leaves two files,
  * a false one deletes a true fact.

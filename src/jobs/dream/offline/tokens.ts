@@ -166,7 +166,7 @@ export function headingsByLine(body: string): string[][] {
 
 /**
  * True for a lead-in line: a fact line that ends with `:` and introduces what follows ("For the
- * reporting worker:"), not a heading and not a Why/How line (tester 5c finding 1, `pool-a.md`).
+ * reporting worker:"), not a heading and not a Why/How line.
  */
 export const isLeadInLine = (line: string): boolean =>
   /:\s*$/.test(line) && !/^\s*#/.test(line) && !isWhyHowLine(line) && /[\p{L}\p{N}]/u.test(line);

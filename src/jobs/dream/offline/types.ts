@@ -1,5 +1,5 @@
 /**
- * Input of the offline dream planner and its working state (issue 5 point 3, offline half).
+ * Input of the offline dream planner and its working state.
  * The planner is pure: the caller (the dream job) reads the files and passes their text; nothing
  * here touches the file system or the clock.
  */

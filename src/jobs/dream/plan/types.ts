@@ -6,7 +6,7 @@
  * Plain JSON: no functions, no Dates, no Maps (it is printed and may be saved).
  */
 
-/** prune: delete stale, duplicate and contradicted entries; reflect: synthesize scattered fragments into structured topic files (seed 000 §24.6, Claude Code 2.1.100 dream prompts). */
+/** prune: delete stale, duplicate and contradicted entries; reflect: synthesize scattered fragments into structured topic files (Claude Code 2.1.100 dream prompts). */
 export type DreamMode = "prune" | "reflect";
 export const DREAM_MODES: readonly DreamMode[] = ["prune", "reflect"];
 

@@ -1,6 +1,6 @@
 /**
  * The offline session-memory engine: deterministic and extractive (no model). Builds the ten sections
- * from the whole conversation (seed 000 §24.3 template; memdir issue 4 point 4):
+ * from the whole conversation (the section template of Claude Code's session memory):
  * title and task from the first prompts and the compaction summaries; files and functions from the
  * Read/Edit/Write calls; workflow from the commands run; errors and corrections from failed tool
  * results and user corrections; key results from commits, pushes, PRs, test tallies and result-reporting

@@ -48,8 +48,8 @@ export function firstLine(text: string, max: number): string {
 
 /**
  * A user correction of the agent: "no, …", "don't …", "stop …", "that's wrong", "아니…", "하지 마…".
- * Source of the cue list: seed 000 §24.2 (feedback memories come from corrections) and the extraction
- * engine's correction openings (jobs/extract/engine/cues.ts), plus imperative prohibitions.
+ * Source of the cue list: feedback memories come from corrections (Claude Code's extraction prompt), the
+ * extraction engine's correction openings (jobs/extract/engine/cues.ts), plus imperative prohibitions.
  */
 const CORRECTION =
   /^(?:(?:no+|nope|wrong|actually|wait|stop)\b[\s,.:;!—–-]|(?:don'?t|do not|never|please don'?t|you (?:shouldn'?t|should not|didn'?t|forgot|missed|broke))\b|(?:that'?s|that is|this is) (?:wrong|not right|incorrect|not what i (?:asked|meant|want(?:ed)?))|not like that|i (?:told|said|asked) you|revert|undo|아니|아뇨|틀렸|그게 아니|하지 ?마|왜 .*했)/i;
