@@ -45,7 +45,7 @@ rendered (scrubbed, every field capped head + tail, tool calls one line each, ol
 \`llm.maxInputTokensPerCall\` = ${CAP}), estimated with core/tokens (ASCII/4 + one per other code point). A
 model that reads a file or writes adds one or two smaller turns on top (at most 5 calls). Skipped turns (the user
 wrote only code/JSON or nothing, or the agent wrote memory itself) send nothing. Baseline in the same run: an
-observer that forwards each turn's raw transcript lines (what claude-mem #2643 describes). These sessions
+observer that forwards each turn's raw transcript lines (the observer design claude-mem's users report as costly). These sessions
 have few turn ends (long autonomous turns of hundreds of tool calls): a request stays near 10k tokens however
 long the turn, because every tool call is one capped line and its output is never sent.
 
