@@ -67,6 +67,10 @@ const INSTRUCTION_HEAD =
 const TASK =
   /\b(?:can you|could you|would you|let's|first thing|look at|take a look|tell me what|fix|help me)\b|[\w-]+\/[\w-]+\/|[\w-]+\/[\w./-]*\.\w{1,4}\b|\.(?:c|h|ts|tsx|js|py|go|rs|kt|java|rb)\b/;
 
+/** What a request about explaining names when it is about one thing at hand ("explain what this function does"). */
+const TASK_OBJECT =
+  /\b(?:this|that|the|these|those)\s+(?:[\w-]+\s+)?(?:function|file|code|error|test|line|bug|class|method|component|module|snippet|query|diff|pr|output|log|stack ?trace|trace|script|change|commit|branch|endpoint)s?\b|\bwhat (?:this|that|it) (?:does|is|means)\b|\bwhy (?:this|that|it) (?:fails|failed|breaks|broke|happens)\b/;
+
 /** Splits at commas, `;`, dashes and clause-opening conjunctions, never inside parentheses. */
 function clauses(text: string): Clause[] {
   const out: Clause[] = [];
@@ -102,7 +106,10 @@ function bare(text: string): string {
 function kindOf(text: string, terseOk: boolean): { kind: ClauseKind; signal: boolean; strong: boolean } {
   const n = norm(bare(text));
   const instruction = INSTRUCTION_HEAD.test(n) || isInstruction(n) || /\b(?:please|pls|plz)\b/.test(n);
-  if (instruction) return { kind: EXPLAIN.test(n) ? "explain" : "instruction", signal: false, strong: false };
+  if (instruction) {
+    const explain = EXPLAIN.test(n) && !TASK_OBJECT.test(n);
+    return { kind: explain ? "explain" : "instruction", signal: false, strong: false };
+  }
   if (TASK.test(n) || /[?？]/.test(n)) return { kind: "other", signal: false, strong: false };
   const first = FIRST_PERSON.test(n);
   const role = ROLE_WORD.test(n) && (first || TERSE_ROLE.test(n));

@@ -4,9 +4,10 @@
  * how to explain things to them ("skip the Go basics, but do explain the reconcile loop"). The
  * first sentence that is neither (a task, another instruction, a question) ends it.
  */
-import { stripFiller } from "./cues.js";
+import { isKorean, stripFiller } from "./cues.js";
 import type { Sentence } from "./types.js";
-import { introSentence, stripIntroLead } from "./user-intro.js";
+import { type IntroSentence, introSentence, stripIntroLead } from "./user-intro.js";
+import { introSentenceKo } from "./user-intro-ko.js";
 
 /** At most this many sentences after the first join an introduction. */
 const MAX_FOLLOWING = 4;
@@ -27,22 +28,36 @@ export interface Introduction {
  * after `s` another rule already took in (`absorbsNext`).
  */
 export function introduction(s: Sentence, skip = 0): Introduction | undefined {
-  // the plan cut a lead-in off (`s.lead`): only an intro lead ("context:", "about me:") keeps it one
-  if (s.lead !== undefined && !stripIntroLead(`${s.lead}: x`).lead) return undefined;
-  const stripped = stripIntroLead(stripFiller(s.text));
-  const text = stripped.text;
-  const lead = stripped.lead || s.lead !== undefined;
-  const first = introSentence(text, { terseOk: lead, first: true });
-  if (!first?.signal || !(first.strong || lead)) return undefined;
+  const first = openingSentence(s);
+  if (!first?.signal || !first.strong) return undefined;
   const about = [first.about];
   const how = [...first.how];
   let absorbs = skip;
   for (const next of (s.rest ?? []).slice(skip, skip + MAX_FOLLOWING)) {
-    const n = introSentence(next, { terseOk: true, first: false });
+    const n = analyze(next, { terseOk: true, first: false });
     if (!n) break;
     if (n.about) about.push(n.about);
     how.push(...n.how);
     absorbs++;
   }
   return { about, how, absorbs };
+}
+
+/** The sentence in its language's analysis (Korean when it holds Hangul). */
+function analyze(text: string, opts: { terseOk: boolean; first: boolean }): IntroSentence | undefined {
+  return isKorean(text) ? introSentenceKo(text, opts) : introSentence(text, opts);
+}
+
+/**
+ * The first sentence of an introduction taken apart; an intro lead ("context:", "저에 대해
+ * 말씀드리면") makes any signal strong. A lead the plan cut off (`s.lead`) counts only when it is
+ * an intro lead.
+ */
+function openingSentence(s: Sentence): IntroSentence | undefined {
+  if (isKorean(s.text)) return introSentenceKo(s.text, { terseOk: false, first: true });
+  if (s.lead !== undefined && !stripIntroLead(`${s.lead}: x`).lead) return undefined;
+  const stripped = stripIntroLead(stripFiller(s.text));
+  const lead = stripped.lead || s.lead !== undefined;
+  const out = introSentence(stripped.text, { terseOk: lead, first: true });
+  return out && lead ? { ...out, strong: out.signal } : out;
 }
