@@ -50,18 +50,21 @@ const YEARS = new RegExp(
 const ROLE_WORD = new RegExp(`\\b(?:${ROLE})s?\\b`);
 /** A role named on its own: "firmware dev", "SRE on the platform team", "solo indie dev here". */
 const TERSE_ROLE = new RegExp(
-  `^(?!(?:the|this|that|our|your|their|its|a few)\\b)(?:a |an )?(?:[\\w+#./-]+\\s+){0,4}?(?:${ROLE})s?(?:\\s+(?:here|by trade|(?:on|at|in|for|with|from)\\s+.+))?$`,
+  `^(?!(?:the|this|that|our|your|their|its|a few)\\b)(?:a |an )?(?:[\\w+#./-]+\\s+){0,4}?(?:${ROLE})s?(?:\\s+(?:here|by trade|(?:on|at|in|for|with|from)\\s+.+))?(?:\\s*\\([^)]*\\))?$`,
 );
 const NEWNESS =
-  /\bnew to (?!(?:it|them|here)\b|(?:this|that|these|those)\b\s*(?:$|[,.;!]|(?:bug|file|function|error|issue|ticket|pr|task|branch|test|method|class|one|part|code)s?\b)|the (?:bug|file|function|error|issue|ticket|pr|task|branch|test|method|class)s?\b)|\bfirst time (?:doing|using|writing|with|in|on|working|coding|building|trying|touching|learning)\b|\bmy first (?:real |serious |proper |ever )?(?:[\w+#.-]+ ){0,2}(?:project|app|program|operator|job|game|service|library)\b|\bmy first (?:time|week|month|year|day) (?:doing|using|writing|with|in|on|working|coding|building|trying|learning)\b(?! (?:this|that|it|these|those)\b)|\bfirst (?:real |serious |proper )?(?:project|app|program) (?:in|with|using)\b|\b(?:total |complete )?(?:noob|newbie|novice|beginner)\b|\bnever (?:really )?(?:worked|used|touched|written|done|programmed|tried|coded)\b|\bhaven't (?:really )?(?:used|written|touched|worked|done|tried|coded)\b|\b(?:still |currently |just )?(?:learning|getting (?:started with|the hang of|used to)|ramping up (?:on|in|with)|picking up) (?!(?:it|this|that|them|a lot|lots|something|things|stuff|how|from|the|your|our|these|those)\b)|\brusty\b|\binexperienced\b/;
+  /\bnew to (?!(?:it|them|here)\b|(?:this|that|these|those)\b\s*(?:$|[,.;!]|(?:bug|file|function|error|issue|ticket|pr|task|branch|test|method|class|one|part|code)s?\b)|the (?:bug|file|function|error|issue|ticket|pr|task|branch|test|method|class)s?\b)|\bfirst time (?:doing|using|writing|with|in|on|working|coding|building|trying|touching|learning)\b|\bmy first (?:real |serious |proper |ever )?(?:[\w+#.-]+ ){0,2}(?:project|app|program|operator|job|game|service|library)\b|\bmy first (?:time|week|month|year|day) (?:doing|using|writing|with|in|on|working|coding|building|trying|learning)\b(?! (?:this|that|it|these|those)\b)|\bfirst (?:real |serious |proper )?(?:project|app|program) (?:in|with|using)\b|\b(?:total |complete )?(?:noob|newbie|novice|beginner)\b|\bnever (?:really )?(?:worked|used|touched|written|done|programmed|tried|coded)\b|\bhaven't (?:really )?(?:used|written|touched|worked|done|tried|coded)\b|\b(?:still |currently |just )?(?:learning|getting (?:started with|the hang of|used to)|ramping up (?:on|in|with)|picking up) (?!(?:it|this|that|them|a lot|lots|something|things|stuff|how|from|the|your|our|these|those)\b)|\brusty\b|\binexperienced\b|\bshaky\b|\bdabbled\b|\b(?:is|are|'s) (?:pretty |totally |completely |very |still )?new (?:for|to) (?:me|them)\b/;
 const SKILL =
-  /\b(?:fluent|comfortable|experienced|familiar|proficient|expert|specialist)\b|\bknow\w* .{1,40}?\b(?:well|inside out|by heart|cold)\b|\bbackground (?:in|as)\b|\bfrom my [\w+#.-]+ (?:years|days)\b|\bi (?:mostly |mainly |basically )?live in\b|\bday job\b|\bfor a living\b|\bprofessionally\b|\bby trade\b|\bi (?:mostly|mainly|primarily|usually) (?:write|use|code|work|do)\b|\bi work (?:as|on|at|in|with|for)\b/;
+  /\b(?:fluent|comfortable|experienced|familiar|proficient|expert|specialist)\b|\bknow\w* .{1,40}?\b(?:well|inside out|by heart|cold)\b|\bbackground (?:in|as)\b|\bfrom my [\w+#.-]+ (?:years|days)\b|\bi (?:mostly |mainly |basically )?live in\b|\bday job\b|\bfor a living\b|\bprofessionally\b|\bby trade\b|\bi (?:mostly|mainly|primarily|usually) (?:write|use|code|work|do)\b|\bi (?:write|use|code|work|do) (?:mostly|mainly|primarily)\b|\bi work (?:as|on|at|in|with|for)\b/;
 const FIRST_PERSON = /^(?:i|i'm|i am|i've|i have|i'd|my|this is my|it's my)\b/;
 /** A clause whose subject is someone or something else ("we use Vue", "the build is slow"). */
 const OTHER_SUBJECT =
   /^(?:the|this|that|it|its|it's|we|we're|we've|our|they|their|you|your|he|she|there|here|these|those|let's|let)\b/;
+/** A finite verb: "the build is slow" is a statement about something else, "the React Native app" a noun phrase. */
+const FINITE_VERB =
+  /\b(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|should|must|needs?|keeps?|uses?|runs?|breaks?|fails?|works?|looks?|seems?|wants?)\b|'(?:s|re|ll|ve|d)\b/;
 const EXPLAIN =
-  /\b(?:explain\w*|go slow|slow(?:ly)?|walk (?:me )?through|teach\w*|basics|step by step|step-by-step|eli5|details?|detailed|spell (?:it|things|that) out|hand-?hold\w*|gentle|as you go)\b/;
+  /\b(?:explain\w*|go slow|slow(?:ly)?|walk (?:me )?through|teach\w*|basics|step by step|step-by-step|eli5|details?|detailed|spell (?:it|things|that) out|hand-?hold\w*|gentle|as you go|assume|jargon|plain (?:english|language|terms)|like (?:i'm|im|I'm) (?:five|5|new))\b/;
 const INSTRUCTION_HEAD =
   /^(?:(?:so|then|and so)\s+)?(?:(?:please|pls|plz)\s+)?(?:(?:do|don't|do not|never|always|no need to)\s+)?(?:explain|skip|go|keep|use|avoid|walk|tell|show|give|write|assume|treat|talk|focus|point|mention|include|add|stick|try|make|ask|help|note)\b|^(?:don't|do not|never|always|no need to|you can skip|feel free|when you|if you|whenever you|i (?:like|prefer|want|'d like|would like|appreciate|need you to))\b/;
 const TASK =
@@ -104,7 +107,7 @@ function bare(text: string): string {
 }
 
 function kindOf(text: string, terseOk: boolean): { kind: ClauseKind; signal: boolean; strong: boolean } {
-  const n = norm(bare(text));
+  const n = tidy(norm(bare(text)));
   const instruction = INSTRUCTION_HEAD.test(n) || isInstruction(n) || /\b(?:please|pls|plz)\b/.test(n);
   if (instruction) {
     const explain = EXPLAIN.test(n) && !TASK_OBJECT.test(n);
@@ -115,7 +118,7 @@ function kindOf(text: string, terseOk: boolean): { kind: ClauseKind; signal: boo
   const role = ROLE_WORD.test(n) && (first || TERSE_ROLE.test(n));
   const signal = role || YEARS.test(n) || NEWNESS.test(n) || SKILL.test(n);
   if (first) return { kind: signal ? "person" : "neutral", signal, strong: signal };
-  if (OTHER_SUBJECT.test(n)) return { kind: "other", signal: false, strong: false };
+  if (OTHER_SUBJECT.test(n) && FINITE_VERB.test(n)) return { kind: "other", signal: false, strong: false };
   if (!terseOk && !signal) return { kind: "other", signal: false, strong: false };
   return { kind: signal ? "person" : "neutral", signal, strong: role && TERSE_ROLE.test(n) };
 }
@@ -155,8 +158,11 @@ export function introSentence(
       how.push(tidy(restate(bare(c.text), true)));
       continue;
     }
+    // a later sentence that also asks for something else stays out of the introduction
+    if (k.kind === "instruction" && !opts.first) return undefined;
     if (k.kind === "instruction" || k.kind === "other") break;
-    if (k.kind === "neutral" && about.length === 0 && !opts.terseOk) break;
+    if (k.kind === "neutral" && about.length === 0 && !opts.terseOk && !FIRST_PERSON.test(norm(c.text)))
+      break;
     signal ||= k.signal;
     strong ||= k.strong;
     const joint = about.length === 0 ? "" : /[,;]/.test(c.sep) ? ", " : ` ${c.sep.trim()} `;
@@ -173,8 +179,16 @@ export function introSentence(
 const INTRO_LEAD =
   /^[^:]{0,80}?\b(?:context|intro|introduction|background|about me|about myself|who i am|on me)\b[^:]{0,60}:\s+/i;
 
-/** The sentence without an intro lead, and whether it had one. */
+/** A lead before a comma or dash ("just so you know, …", "for context — …"). */
+const INTRO_LEAD_COMMA =
+  /^(?:just so you know|so you know|for context|for (?:some )?background|fyi|heads up|a bit about me|about me|quick intro|quick background|background|context)\s*[,:—–-]\s*/i;
+/** A greeting before the introduction ("hi,", "hello there!"). */
+const GREETING =
+  /^(?:hi|hello|hey|yo|hiya|howdy|greetings)(?: there| all| everyone| folks)?\s*[,!.~—–-]*\s+/i;
+
+/** The sentence without a greeting or an intro lead, and whether it had one. */
 export function stripIntroLead(sentence: string): { text: string; lead: boolean } {
-  const m = INTRO_LEAD.exec(sentence);
-  return m ? { text: sentence.slice(m[0].length), lead: true } : { text: sentence, lead: false };
+  const t = sentence.replace(GREETING, "");
+  const m = INTRO_LEAD.exec(t) ?? INTRO_LEAD_COMMA.exec(t);
+  return m ? { text: t.slice(m[0].length), lead: true } : { text: t, lead: false };
 }
