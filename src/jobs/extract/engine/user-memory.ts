@@ -62,8 +62,15 @@ function distinct(lines: string[]): string[] {
   return out;
 }
 
-/** True when every content word of `words` occurs in `text` (the user's own pronouns aside). */
+/**
+ * True when every content word of `words` occurs in `text`, or a word of `text` is its stem
+ * ("개발자" for "개발자야", "write" for "writes"); the user's own pronouns aside.
+ */
 export function covers(text: string, words: string[]): boolean {
-  const have = new Set(contentWords(text));
-  return words.every((w) => have.has(w) || /^(?:user|their|they|them|theirs)$/.test(w));
+  const have = contentWords(text);
+  return words.every(
+    (w) =>
+      /^(?:user|their|they|them|theirs)$/.test(w) ||
+      have.some((h) => h === w || (Array.from(h).length >= 2 && w.startsWith(h))),
+  );
 }
