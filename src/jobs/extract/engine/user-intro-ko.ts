@@ -19,7 +19,12 @@ const CLAUSE_END_KO =
 const KO_ROLE =
   /(?:개발자|엔지니어|디자이너|학생|연구원|과학자|기획자|매니저|리드|초보|초보자|신입|관리자|데브옵스|창업자|대표|PM|SRE|DBA|분석가|아키텍트|프리랜서|인턴|개발|dev|engineer|developer)/i;
 const SIGNAL_KO =
-  /처음|써 ?봤|해 ?봤|안 해 ?봐|안 써 ?봐|해 ?본 적|써 ?본 적|잘 몰라|잘 모르|모릅니다|몰라요|익숙|잘 알|능숙|전문|담당|경력|년차|\d+\s*년|[일이삼사오육칠팔구십]\s*년|출신|배우는 중|공부 중|배우고 있|입문|주로|맡고 있|일하고 있|근무/;
+  /처음|써 ?봤|해 ?봤|안 해 ?봐|안 써 ?봐|해 ?본 적|써 ?본 적|잘 몰라|잘 모르|모릅니다|몰라요|익숙|잘 알|능숙|전문|담당|경력|년차|\d+\s*년|[일이삼사오육칠팔구십]\s*년|출신|배우는 중|공부 중|배우고 있|입문|주로|맡고 있|일하고 있|근무|할 줄 (?:알|몰)/;
+/** A role with its copula closing the clause ("디자이너인데", "백엔드 개발자고"): about the speaker even without "저는". */
+const ROLE_COPULA_KO = new RegExp(
+  `${KO_ROLE.source}(?:인데|이고|고|예요|이에요|에요|입니다|이야|야|이라서|라서|이라|라)$`,
+  "i",
+);
 /** A request ending: the clause asks the agent for something. */
 const REQUEST_KO =
   /(?:줘|줘요|주세요|주시면\s*(?:좋겠어요|좋겠습니다|돼요|감사하겠습니다|감사해요)|주면\s*좋겠어|주실래요|부탁(?:해요|드려요|드립니다|합니다|해)?|하세요|해 ?주시고|말아 ?주세요|마세요|마)$/;
@@ -29,7 +34,7 @@ const OTHER_KO = /[?？]|(?:해|봐|고쳐|만들어|붙여|추가해|바꿔|돌
 /** A request about one thing at hand ("이 함수 설명해 주세요"): a task, not how to explain things to the user. */
 const TASK_OBJECT_KO = /(?:^|\s)(?:이|저)\s|이거|이것|여기|[\w-]+\.\w{1,4}\b/;
 /** Connective endings cut off the end of the last clause kept ("처음이라" → "처음"). */
-const TRAILING_KO = /(?:이라서|라서|이라|이고|인데|니까|이지만|지만|는데)$|(?<=[봐해])서$/;
+const TRAILING_KO = /(?:이라서|이라|이고|인데|니까|이지만|지만|는데)$|(?<=[봐해])서$/;
 
 /** The sentence without a greeting or an intro lead, and whether it had an intro lead. */
 export function stripIntroLeadKo(sentence: string): { text: string; lead: boolean } {
@@ -71,11 +76,12 @@ export function introSentenceKo(
       }
       break;
     }
-    if (OTHER_KO.test(clause) || !terseOk) break;
+    const identity = about.length === 0 && ROLE_COPULA_KO.test(clause);
+    if (OTHER_KO.test(clause) || !(terseOk || identity || about.length > 0)) break;
     const role = KO_ROLE.test(clause) && about.length === 0;
     const sig = role || SIGNAL_KO.test(clause);
     signal ||= sig;
-    strong ||= role && (subject !== null || lead.lead);
+    strong ||= role && (subject !== null || lead.lead || identity);
     about.push(clause);
   }
   if (!signal && how.length === 0) return undefined;

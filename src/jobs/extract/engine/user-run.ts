@@ -4,7 +4,7 @@
  * how to explain things to them ("skip the Go basics, but do explain the reconcile loop"). The
  * first sentence that is neither (a task, another instruction, a question) ends it.
  */
-import { isKorean, stripFiller } from "./cues.js";
+import { stripFiller } from "./cues.js";
 import type { Sentence } from "./types.js";
 import { type IntroSentence, introSentence, stripIntroLead } from "./user-intro.js";
 import { introSentenceKo } from "./user-intro-ko.js";
@@ -43,9 +43,19 @@ export function introduction(s: Sentence, skip = 0): Introduction | undefined {
   return { about, how, absorbs };
 }
 
-/** The sentence in its language's analysis (Korean when it holds Hangul). */
+/**
+ * True when at least half the words hold Hangul ("PyTorch만 써봤고 JAX는 처음이라" is Korean,
+ * "I'm a backend dev, 주로 Go 써요" is English).
+ */
+function koreanFirst(text: string): boolean {
+  const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  const hangul = words.filter((w) => /\p{Script=Hangul}/u.test(w)).length;
+  return hangul > 0 && hangul * 2 >= words.length;
+}
+
+/** The sentence in the analysis of the language it opens in. */
 function analyze(text: string, opts: { terseOk: boolean; first: boolean }): IntroSentence | undefined {
-  return isKorean(text) ? introSentenceKo(text, opts) : introSentence(text, opts);
+  return koreanFirst(text) ? introSentenceKo(text, opts) : introSentence(text, opts);
 }
 
 /**
@@ -54,7 +64,7 @@ function analyze(text: string, opts: { terseOk: boolean; first: boolean }): Intr
  * an intro lead.
  */
 function openingSentence(s: Sentence): IntroSentence | undefined {
-  if (isKorean(s.text)) return introSentenceKo(s.text, { terseOk: false, first: true });
+  if (koreanFirst(s.text)) return introSentenceKo(s.text, { terseOk: false, first: true });
   if (s.lead !== undefined && !stripIntroLead(`${s.lead}: x`).lead) return undefined;
   const stripped = stripIntroLead(stripFiller(s.text));
   const lead = stripped.lead || s.lead !== undefined;
