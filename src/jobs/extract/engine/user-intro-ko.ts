@@ -25,6 +25,9 @@ const ROLE_COPULA_KO = new RegExp(
   `${KO_ROLE.source}(?:인데|이고|고|예요|이에요|에요|입니다|이야|야|이라서|라서|이라|라)$`,
   "i",
 );
+/** Years of doing something, said of oneself ("백엔드만 7년 했고", "3년차임"). */
+const YEARS_KO =
+  /(?:\d+|[일이삼사오육칠팔구십]+)\s*년\s*(?:차|째|넘게|정도|가까이|동안|이상)?\s*(?:했|해 ?왔|일했|개발했|써 ?왔|썼|다뤘|만들었|차)/;
 /** A request ending: the clause asks the agent for something. */
 const REQUEST_KO =
   /(?:줘|줘요|주세요|주시면\s*(?:좋겠어요|좋겠습니다|돼요|감사하겠습니다|감사해요)|주면\s*좋겠어|주실래요|부탁(?:해요|드려요|드립니다|합니다|해)?|하세요|해 ?주시고|말아 ?주세요|마세요|마)$/;
@@ -76,12 +79,12 @@ export function introSentenceKo(
       }
       break;
     }
-    const identity = about.length === 0 && ROLE_COPULA_KO.test(clause);
+    const identity = about.length === 0 && (ROLE_COPULA_KO.test(clause) || YEARS_KO.test(clause));
     if (OTHER_KO.test(clause) || !(terseOk || identity || about.length > 0)) break;
     const role = KO_ROLE.test(clause) && about.length === 0;
     const sig = role || SIGNAL_KO.test(clause);
     signal ||= sig;
-    strong ||= role && (subject !== null || lead.lead || identity);
+    strong ||= (role || identity) && (subject !== null || lead.lead || identity);
     about.push(clause);
   }
   if (!signal && how.length === 0) return undefined;
