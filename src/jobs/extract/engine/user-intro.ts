@@ -19,7 +19,7 @@ interface Clause {
 }
 
 /** What a clause says. */
-type ClauseKind = "person" | "neutral" | "explain" | "instruction" | "other";
+type ClauseKind = "person" | "neutral" | "aside" | "explain" | "instruction" | "other";
 
 /** A sentence of an introduction taken apart. */
 export interface IntroSentence {
@@ -119,7 +119,8 @@ function kindOf(text: string, terseOk: boolean): { kind: ClauseKind; signal: boo
   // "I know this code well": the thing at hand, not the person's skills
   const signal = role || ((YEARS.test(n) || NEWNESS.test(n) || SKILL.test(n)) && !TASK_OBJECT.test(n));
   if (first) return { kind: signal ? "person" : "neutral", signal, strong: signal };
-  if (OTHER_SUBJECT.test(n) && FINITE_VERB.test(n)) return { kind: "other", signal: false, strong: false };
+  // "we use Go and Postgres": about something else; kept only between clauses about the person
+  if (OTHER_SUBJECT.test(n) && FINITE_VERB.test(n)) return { kind: "aside", signal: false, strong: false };
   if (!terseOk && !signal) return { kind: "other", signal: false, strong: false };
   return { kind: signal ? "person" : "neutral", signal, strong: role && TERSE_ROLE.test(n) };
 }
@@ -150,6 +151,8 @@ export function introSentence(
   if (objection(text) !== undefined) return undefined;
   const about: string[] = [];
   const how: string[] = [];
+  /** Asides after the last clause about the person: kept once another such clause follows. */
+  const asides: string[] = [];
   let signal = false;
   let strong = false;
   for (const c of clauses(text)) {
@@ -161,13 +164,18 @@ export function introSentence(
     }
     // a later sentence that also asks for something else stays out of the introduction
     if (k.kind === "instruction" && !opts.first) return undefined;
-    if (k.kind === "instruction" || k.kind === "other") break;
+    if (k.kind === "instruction" || k.kind === "other" || (k.kind === "aside" && about.length === 0)) break;
     if (k.kind === "neutral" && about.length === 0 && !opts.terseOk && !FIRST_PERSON.test(norm(c.text)))
       break;
+    const joint = about.length === 0 ? "" : /[,;]/.test(c.sep) ? ", " : ` ${c.sep.trim()} `;
+    const piece = `${joint}${restate(c.text, about.length === 0)}`;
+    if (k.kind === "aside") {
+      asides.push(piece);
+      continue;
+    }
     signal ||= k.signal;
     strong ||= k.strong;
-    const joint = about.length === 0 ? "" : /[,;]/.test(c.sep) ? ", " : ` ${c.sep.trim()} `;
-    about.push(`${joint}${restate(c.text, about.length === 0)}`);
+    about.push(...asides.splice(0), piece);
   }
   if (!signal && how.length === 0) return undefined;
   let line = tidy(about.join("").replace(/\s+/g, " "));
