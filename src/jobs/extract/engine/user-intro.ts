@@ -127,7 +127,10 @@ function kindOf(text: string, terseOk: boolean): { kind: ClauseKind; signal: boo
 
 /** A clause in the third person; `head` keeps "User" as its subject, else the subject is dropped. */
 function restate(text: string, head: boolean): string {
-  const t = thirdPerson(casualFix(text));
+  // "I haven't" → "I have not": the verb the third person conjugates ("has not")
+  const t = thirdPerson(
+    casualFix(text).replace(/\bI (have|had|was|did|could|would|should)n't\b/g, "I $1 not"),
+  );
   const out = head ? t : t.replace(/^User (?=\S)/, "");
   return out
     .replace(/\bI'm\b/g, "they're")
@@ -148,7 +151,9 @@ export function introSentence(
   opts: { terseOk: boolean; first: boolean },
 ): IntroSentence | undefined {
   const text = stripFiller(casualFix(sentence));
-  if (objection(text) !== undefined) return undefined;
+  // "I haven't written any yet": not a one-off instruction, a fact about the person
+  const why = objection(text);
+  if (why !== undefined && why !== "short-lived marker 'yet'") return undefined;
   const about: string[] = [];
   const how: string[] = [];
   /** Asides after the last clause about the person: kept once another such clause follows. */
@@ -164,11 +169,13 @@ export function introSentence(
     }
     // a later sentence that also asks for something else stays out of the introduction
     if (k.kind === "instruction" && !opts.first) return undefined;
-    if (k.kind === "instruction" || k.kind === "other" || (k.kind === "aside" && about.length === 0)) break;
+    if (k.kind === "instruction" || k.kind === "other") break;
+    if (k.kind === "aside" && about.length === 0 && (opts.first || asides.length > 0)) break;
     if (k.kind === "neutral" && about.length === 0 && !opts.terseOk && !FIRST_PERSON.test(norm(c.text)))
       break;
-    const joint = about.length === 0 ? "" : /[,;]/.test(c.sep) ? ", " : ` ${c.sep.trim()} `;
-    const piece = `${joint}${restate(c.text, about.length === 0)}`;
+    const opening = about.length + asides.length === 0;
+    const joint = opening ? "" : /[,;]/.test(c.sep) ? ", " : ` ${c.sep.trim()} `.replace(/\s+/g, " ");
+    const piece = `${joint}${restate(c.text, opening)}`;
     if (k.kind === "aside") {
       asides.push(piece);
       continue;

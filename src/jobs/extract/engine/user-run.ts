@@ -9,6 +9,10 @@ import type { Sentence } from "./types.js";
 import { type IntroSentence, introSentence, stripIntroLead } from "./user-intro.js";
 import { introSentenceKo } from "./user-intro-ko.js";
 
+/** An intro lead that is a whole sentence ("a bit about me", "some context on me:", "자기소개"). */
+const BARE_LEAD =
+  /^(?:(?:a (?:little |quick )?bit|some|quick|short|brief)\s+)?(?:about me|about myself|context(?: on me| about me)?|background(?: on me)?|intro(?:duction)?|who i am)\s*[:.!-]*$|^(?:간단한\s*)?(?:자기소개|제 소개|저에 대해)\s*[:.!]*$/i;
+
 /** At most this many sentences after the first join an introduction. */
 const MAX_FOLLOWING = 4;
 
@@ -28,12 +32,14 @@ export interface Introduction {
  * after `s` another rule already took in (`absorbsNext`).
  */
 export function introduction(s: Sentence, skip = 0): Introduction | undefined {
-  const first = openingSentence(s);
+  // "a bit about me" on a line of its own: the introduction is the sentence after it
+  const bare = skip === 0 && s.rest?.[0] !== undefined && BARE_LEAD.test(s.text.trim());
+  const first = bare ? ledSentence(s.rest![0]!) : openingSentence(s);
   if (!first?.signal || !first.strong) return undefined;
   const about = [first.about];
   const how = [...first.how];
-  let absorbs = skip;
-  for (const next of (s.rest ?? []).slice(skip, skip + MAX_FOLLOWING)) {
+  let absorbs = bare ? 1 : skip;
+  for (const next of (s.rest ?? []).slice(absorbs, absorbs + MAX_FOLLOWING)) {
     const n = analyze(next, { terseOk: true, first: false });
     if (!n) break;
     if (n.about) about.push(n.about);
@@ -56,6 +62,12 @@ function koreanFirst(text: string): boolean {
 /** The sentence in the analysis of the language it opens in. */
 function analyze(text: string, opts: { terseOk: boolean; first: boolean }): IntroSentence | undefined {
   return koreanFirst(text) ? introSentenceKo(text, opts) : introSentence(text, opts);
+}
+
+/** A sentence right after a bare intro lead, read as led by it. */
+function ledSentence(text: string): IntroSentence | undefined {
+  const out = analyze(text, { terseOk: true, first: true });
+  return out && { ...out, strong: out.signal };
 }
 
 /**
