@@ -79,6 +79,24 @@ describe("a self-introduction", () => {
     expect(user.body).not.toContain("200 lines");
   });
 
+  it("opens on the line after an intro lead of its own and leaves a preference in the list to feedback", () => {
+    const p = plan(
+      "a bit about me\n- 8 yrs ruby/rails\n- learning elixir on weekends\n- prefer terse answers",
+    );
+    const user = p.memories.filter((m) => m.type === "user");
+    expect(user).toHaveLength(1);
+    expect(user[0]!.body.toLowerCase()).toContain("elixir");
+    expect(user[0]!.body.toLowerCase()).not.toContain("terse");
+  });
+
+  it("keeps 'haven't … yet' as a fact about the person, in the third person", () => {
+    const m = userMemoryOf(
+      "I'm a PHP developer, 10 years in. Our shop is moving to Go and I haven't written any yet.",
+    );
+    expect(m.all).toContain("has not written");
+    expect(m.all).toContain("go");
+  });
+
   it("stops at the task that follows the introduction", () => {
     const m = userMemoryOf(
       "I'm a Rails developer and I'm new to Elixir. Now look at lib/worker.ex and fix the crash.",
