@@ -68,13 +68,18 @@ export function introSentenceKo(
   const how: string[] = [];
   let signal = false;
   let strong = false;
+  /** Whether each clause in `about` carries a signal. */
+  const plainSignal: boolean[] = [];
   for (const clause of text
     .split(CLAUSE_END_KO)
     .map((c) => tidy(c))
     .filter(Boolean)) {
     if (REQUEST_KO.test(clause)) {
       if (EXPLAIN_KO.test(clause) && !TASK_OBJECT_KO.test(clause)) {
-        how.push(clause);
+        // "용어를 쉽게 풀어서 | 설명해 주세요": a clause without a signal right before the request is part of it
+        const lead = about.length > 1 && !plainSignal.at(-1) ? `${about.pop()} ` : "";
+        plainSignal.pop();
+        how.push(`${lead}${clause}`);
         continue;
       }
       break;
@@ -86,6 +91,7 @@ export function introSentenceKo(
     signal ||= sig;
     strong ||= (role || identity) && (subject !== null || lead.lead || identity);
     about.push(clause);
+    plainSignal.push(sig);
   }
   if (!signal && how.length === 0) return undefined;
   strong ||= leadStrong && signal;
