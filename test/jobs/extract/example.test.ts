@@ -109,7 +109,9 @@ describe("the bundled example session", () => {
         .map((f) => readTopic(join(dir, f)));
     const project = topics(target.memoryDir);
     const user = topics(target.userMemoryDir);
-    expect(user.map((t) => t.type)).toEqual(["user", "user"]);
+    expect(user.map((t) => t.type)).toEqual(
+      EXPECTED.memories.filter((m: { type: string }) => m.type === "user").map(() => "user"),
+    );
     expect(project.every((t) => t.type !== "user")).toBe(true);
     expect(project.length + user.length).toBe(EXPECTED.memories.length);
     matchAll([...project, ...user]);

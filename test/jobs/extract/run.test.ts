@@ -55,7 +55,7 @@ describe("runExtraction", () => {
       nowMs: NOW,
     });
     expect(first.cursor).toEqual({ from: 0, to: size });
-    expect(first.plan!.memories).toHaveLength(6);
+    expect(first.plan!.memories).toHaveLength(5);
     expect(readCursor(s.stateRoot, SESSION)).toEqual({
       transcriptPath: s.transcript,
       offset: size,
@@ -93,14 +93,14 @@ describe("runExtraction", () => {
     await expect(runExtraction(opts)).rejects.toThrow();
     const afterCrash = snapshot(s);
     expect(Object.keys(afterCrash).filter((p) => p.endsWith(".md") && !p.endsWith("MEMORY.md"))).toHaveLength(
-      6,
+      5,
     );
     expect(readCursor(s.stateRoot, SESSION).offset).toBe(0);
 
     rmSync(cursorFile, { recursive: true });
     const again = await runExtraction({ ...opts, nowMs: NOW + 3_600_000 });
     expect(again.cursor.from).toBe(0);
-    expect(again.result!.written.map((w) => w.action)).toEqual(Array(6).fill("unchanged"));
+    expect(again.result!.written.map((w) => w.action)).toEqual(Array(5).fill("unchanged"));
     const afterRerun = snapshot(s);
     for (const [path, text] of Object.entries(afterCrash)) {
       if (path === s.target.projectMemoryFile) continue; // facts are re-stamped, not duplicated
@@ -131,7 +131,7 @@ describe("runExtraction", () => {
 
     const first = await runExtraction(opts);
     expect(first.cursor).toEqual({ from: 0, to: lineStart });
-    expect(first.plan!.memories.map((m) => m.type).sort()).toEqual(["feedback", "feedback", "user", "user"]);
+    expect(first.plan!.memories.map((m) => m.type).sort()).toEqual(["feedback", "feedback", "user"]);
     expect(readCursor(s.stateRoot, SESSION).offset).toBe(lineStart);
 
     appendFileSync(s.transcript, full.subarray(cut));
@@ -164,7 +164,7 @@ describe("runExtraction", () => {
     writeFileSync(other, readFileSync(EXAMPLE));
     const forked = await runExtraction({ ...opts, transcriptPath: other });
     expect(forked.cursor.from).toBe(0);
-    expect(forked.result!.written.map((w) => w.action)).toEqual(Array(6).fill("unchanged"));
+    expect(forked.result!.written.map((w) => w.action)).toEqual(Array(5).fill("unchanged"));
     expect(readCursor(s.stateRoot, SESSION).transcriptPath).toBe(other);
 
     const lines = readFileSync(EXAMPLE, "utf8").split("\n");
@@ -192,7 +192,7 @@ describe("runExtraction", () => {
     await runExtraction(opts);
     const replay = await runExtraction({ ...opts, fromOffset: 0 });
     expect(replay.cursor).toEqual({ from: 0, to: size });
-    expect(replay.plan!.memories).toHaveLength(6);
+    expect(replay.plan!.memories).toHaveLength(5);
     expect(replay.result!.written.every((w) => w.action === "unchanged")).toBe(true);
   });
 
@@ -253,10 +253,10 @@ describe("runExtraction", () => {
           }),
       ),
     );
-    expect(runs.flat().filter((a) => a === "created")).toHaveLength(6);
+    expect(runs.flat().filter((a) => a === "created")).toHaveLength(5);
     const files = snapshot(s);
     const topics = Object.keys(files).filter((p) => p.endsWith(".md") && !p.endsWith("MEMORY.md"));
-    expect(topics).toHaveLength(6);
+    expect(topics).toHaveLength(5);
     const index = files[join(s.target.memoryDir, "MEMORY.md")]!;
     expect(index.split("\n").filter((l) => l.startsWith("- ["))).toHaveLength(4);
     expect(readCursor(s.stateRoot, SESSION).offset).toBe(readFileSync(s.transcript).length);

@@ -64,6 +64,11 @@ function yields(d: Decision): boolean {
   return d.claimed?.kind === "memory" || d.claimed?.kind === "facts" || d.facts?.kind === "facts";
 }
 
+/** How many sentences after the current one a memory took in (`absorbsFollowing`, or 1 for `absorbsNext`). */
+function absorbedCount(out: Extract<RuleOutcome, { kind: "memory" }>): number {
+  return out.absorbsFollowing ?? (out.absorbsNext === true ? 1 : 0);
+}
+
 /** YYYY-MM-DD of an ISO timestamp, or of `nowMs` when the timestamp is missing or invalid. */
 function dateOf(timestamp: string, nowMs: number): string {
   return /^\d{4}-\d{2}-\d{2}/.test(timestamp) ? timestamp.slice(0, 10) : isoUtc(nowMs).slice(0, 10);
@@ -86,7 +91,8 @@ function dateOf(timestamp: string, nowMs: number): string {
  *   and that statement becomes the memory's reason when it gave none and is about the same thing.
  * - Per sentence, the first memory rule that claims it decides (memory or reject); the fact rule
  *   runs too unless the explicit rule claimed the sentence or it became a reference memory. A
- *   memory that took in the `;` continuation (`absorbsNext`) consumes that sentence.
+ *   memory that took in the `;` continuation (`absorbsNext`) or the following sentences of a
+ *   self-introduction (`absorbsFollowing`) consumes them.
  * Memories with the same type and description are merged (sources unioned). Pure: no I/O, no clock.
  */
 export function planExtraction(messages: ConversationMessage[], ctx: PlanContext): ExtractionPlan {
@@ -153,6 +159,7 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
           text: sentence,
           next: sentences[i + 1]?.text ?? "",
           nextAfterSemicolon: sentences[i]!.semicolonNext,
+          rest: sentences.slice(i + 1).map((x) => x.text),
           uuid: msg.uuid,
           date,
         };
@@ -170,15 +177,14 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
           if (out.facts.some(containsSecretText)) secret = true;
           else yielded = addFacts(out.facts) || yielded;
         } else if (out?.kind === "memory") {
-          if (out.absorbsNext === true && containsSecretText(s.next)) secret = true;
+          const absorbed = sentences.slice(i + 1, i + 1 + absorbedCount(out)).map((x) => x.text);
+          if (absorbed.some(containsSecretText)) secret = true;
           else if (memoryHasSecret(out)) secret = true;
           else {
             yielded = addMemory(out, s) || yielded;
             prev = byKey.get(`${out.memory.type}:${dedupeKey(out.memory.description)}`);
-            if (out.absorbsNext === true && i + 1 < sentences.length) {
-              seen.add(dedupeKey(sentences[i + 1]!.text));
-              i++;
-            }
+            for (const a of absorbed) seen.add(dedupeKey(a));
+            i += absorbed.length;
           }
         }
         const f = d.facts;

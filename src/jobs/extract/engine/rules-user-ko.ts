@@ -3,9 +3,10 @@
  * 엔지니어라 CSS는 거의 몰라요", "QA 하다가 개발로 옮긴 지 두 달 됐어요"). Claude Code 2.1.x:
  * `user` memories hold the user's role, goals, expertise and preferences.
  */
-import { objection, stripFiller, tidy } from "./cues.js";
+import { contentWords, objection, stripFiller, tidy } from "./cues.js";
 import type { RuleOutcome, Sentence } from "./types.js";
-import { userMemory } from "./user-memory.js";
+import { covers, userMemory } from "./user-memory.js";
+import { type Introduction, introduction } from "./user-run.js";
 
 /** A Korean lead clause before the topic ("시작하기 전에 말씀드리면, 저는 …"). */
 const LEAD_IN_KO = /^[^,]{1,30},\s*(?=(?:저는|제가|나는|내가|난|전)\s)/;
@@ -54,8 +55,17 @@ export function koreanUser(s: Sentence): RuleOutcome | undefined {
     fact = `User: ${b[1]!
       .replace(/(?:돼서|되어서|됐는데|됐고|돼요|됐어요|됐습니다|됐어)$/, "됨")
       .replace(/(?:이라서|라서|이라|이고|인데|니까|예요|이에요|입니다|이지만|지만)$/, "")}`;
-  if (!fact) return undefined;
+  const intro = introduction(s);
+  if (!fact) return intro ? introMemory(s, intro) : undefined;
   const why = objection(s.text);
   if (why) return { kind: "reject", rule: "user-ko", reason: why };
-  return userMemory(fact, s.date, "user-ko");
+  return intro ? introMemory(s, intro, fact) : userMemory(fact, s.date, "user-ko");
+}
+
+/** The user memory of a Korean introduction; `fact` (a single-statement form) stays when it holds every word. */
+function introMemory(s: Sentence, intro: Introduction, fact?: string): RuleOutcome {
+  const about = [...intro.about];
+  if (fact && covers(fact, contentWords(about[0]!))) about[0] = fact;
+  const out = userMemory(about, s.date, "user-ko", intro.how);
+  return intro.absorbs > 0 && out.kind === "memory" ? { ...out, absorbsFollowing: intro.absorbs } : out;
 }

@@ -5,14 +5,14 @@
  * Task state ("I'm working on the login page", "I'm not sure") never matches.
  */
 import { hasFirstPerson, thirdPerson } from "./compose.js";
-import { isKorean, norm, objection, stripFiller, tidy } from "./cues.js";
+import { contentWords, isKorean, norm, objection, stripFiller, tidy } from "./cues.js";
 import { isInstruction } from "./rules-feedback.js";
 import { koreanUser } from "./rules-user-ko.js";
 import type { RuleOutcome, Sentence } from "./types.js";
-import { userMemory } from "./user-memory.js";
+import { COUNT, ROLE } from "./user-cues.js";
+import { covers, userMemory } from "./user-memory.js";
+import { introduction } from "./user-run.js";
 
-const ROLE =
-  "engineer|developer|dev|programmer|coder|scientist|designer|manager|pm|student|researcher|architect|analyst|sre|admin|administrator|lead|founder|co-founder|cto|ceo|consultant|contractor|freelancer|maintainer|beginner|newbie|novice|intern|hobbyist|professor|teacher|writer|specialist|expert|veteran|dba|tester";
 /** "I'm a/an/the <up to 4 words> ROLE <tail>" */
 const I_AM_A = new RegExp(
   `^(?:i'm|i am|im)\\s+((?:a|an|the)\\s+(?:[\\w+#./-]+\\s+){0,4}?(?:${ROLE})s?\\b.*)$`,
@@ -56,8 +56,6 @@ const I_DO_FIELD =
 const QUALIFIER = /^(?:mostly|mainly|primarily|largely|usually)\s+[\w+#. -]{1,40}$/i;
 /** "…, so keep summaries short": what the statement means for the work (kept in the memory). */
 const SO_CLAUSE = /(?:,\s*|\s+)(?:so|and so|so please)\s+(.+)$/i;
-const COUNT =
-  "(?:(?:about|almost|over|nearly|around|roughly|like|more than|well over|close to|the (?:last|past))\\s+)?(?:\\d+\\+?|a few|a couple of|many|several|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\\s+(?:years?|months?)|a decade|(?:over|almost|more than) a decade";
 const I_HAVE_BEEN = new RegExp(
   `^i've been\\s+((?:using|writing|doing|working with|working in|coding in|programming in|building)\\s+.+?\\s+for\\s+(?:${COUNT}).*)$`,
 );
@@ -133,12 +131,21 @@ export function userRule(s: Sentence, opts: { explicit?: boolean } = {}): RuleOu
     fact = make(m);
     break;
   }
-  if (!fact) return undefined;
-  if (TASK_OBJECT.test(object) || /^(?:it|this|that|them|here)\b/.test(object)) {
+  if (!fact) return withIntroduction(s);
+  if (
+    TASK_OBJECT.test(object) ||
+    /^(?:(?:new to|learning) )?(?:it|this|that|them|here)$|^(?:it|this|that|them|here)\b/.test(object)
+  ) {
     return { kind: "reject", rule: "user-statement", reason: "task state, not a fact about the user" };
   }
   if (hasFirstPerson(fact) || !/^User\b/.test(fact)) {
-    return { kind: "reject", rule: "user-statement", reason: "could not restate it about the user" };
+    return (
+      withIntroduction(s) ?? {
+        kind: "reject",
+        rule: "user-statement",
+        reason: "could not restate it about the user",
+      }
+    );
   }
   const why = objection(s.text);
   if (why) return { kind: "reject", rule: "user-statement", reason: why };
@@ -165,8 +172,31 @@ export function userRule(s: Sentence, opts: { explicit?: boolean } = {}): RuleOu
     instruction = tidy(s.next);
     absorbs = true;
   }
-  const out = userMemory(fact, s.date, "user-statement", instruction);
-  return absorbs && out.kind === "memory" ? { ...out, absorbsNext: true } : out;
+  return (
+    withIntroduction(s, { fact, instruction, skip: absorbs ? 1 : 0 }) ?? {
+      ...userMemory(fact, s.date, "user-statement", instruction),
+      ...(absorbs ? { absorbsNext: true } : {}),
+    }
+  );
+}
+
+/**
+ * The user memory of the self-introduction `s` opens (every clause about the person, the
+ * following sentences still about them, requests about explaining as "How to apply"), or
+ * `undefined` when `s` opens none. `known`: what the single-statement forms made of `s`; its
+ * wording stays when it already holds every word of the introduction's first sentence.
+ */
+function withIntroduction(
+  s: Sentence,
+  known: { fact?: string; instruction?: string; skip?: number } = {},
+): RuleOutcome | undefined {
+  const intro = introduction(s, known.skip ?? 0);
+  if (!intro) return undefined;
+  const about = [...intro.about];
+  if (known.fact && covers(known.fact, contentWords(about[0]!))) about[0] = known.fact;
+  const how = known.instruction ? [known.instruction, ...intro.how] : intro.how;
+  const out = userMemory(about, s.date, "user-statement", how);
+  return intro.absorbs > 0 && out.kind === "memory" ? { ...out, absorbsFollowing: intro.absorbs } : out;
 }
 
 /** A `;` continuation that says how to talk to the user ("English is fine but keep sentences simple"). */

@@ -12,9 +12,17 @@ export const MAX_PROSE_CHARS = 4000;
 /** A message longer than this many characters before cleaning is a pasted document or log. */
 export const MAX_RAW_CHARS = 8000;
 /** A sentence longer than this many characters is a paste, not a rule. */
-export const MAX_SENTENCE_CHARS = 300;
-/** A line longer than this many characters is a paste. */
+export const MAX_SENTENCE_CHARS = 450;
+/** A line longer than this many characters is a paste, unless it reads as prose (`isProseLine`). */
 const MAX_LINE_CHARS = 400;
+/** A line longer than this many characters is a paste even when it reads as prose. */
+const MAX_PROSE_LINE_CHARS = 2000;
+
+/** Words separated by spaces, about one space per 12 characters or more: typed prose, not a log or minified paste. */
+function isProseLine(line: string): boolean {
+  const spaces = line.match(/ /g)?.length ?? 0;
+  return line.length <= MAX_PROSE_LINE_CHARS && spaces * 12 >= line.length;
+}
 
 const PAIRED_TAG = /<([a-zA-Z][\w-]*)(?:\s[^<>]*)?>[\s\S]*?<\/\1\s*>/g;
 const FENCE = /(^|\n)[ \t]*(```|~~~)[^\n]*\n[\s\S]*?(?:\n[ \t]*\2[ \t]*(?=\n|$)|$)/g;
@@ -34,7 +42,7 @@ const LOG_LINE = [
 ];
 
 function isCodeLike(line: string): boolean {
-  if (line.length > MAX_LINE_CHARS) return true;
+  if (line.length > MAX_LINE_CHARS && !isProseLine(line)) return true;
   if (LOG_LINE.some((r) => r.test(line))) return true;
   // a short parenthetical in prose ("시간(KST)", "colorblind (deuteranopia)") is not code
   const prose = line

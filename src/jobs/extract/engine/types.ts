@@ -48,6 +48,8 @@ export interface Sentence {
   next: string;
   /** `next` followed this sentence after a `;` on the same line: it may continue its rule. */
   nextAfterSemicolon?: boolean;
+  /** The sentences after this one in the same message, in order (`next` is the first); may be absent. */
+  rest?: string[];
   uuid: string;
   /**
    * The lead-in the plan cut off before a colon ("that goes for everything you write here: …");
@@ -66,6 +68,8 @@ export type RuleOutcome =
       memory: Omit<PlannedMemory, "originSessionId" | "sources" | "rule">;
       /** The memory took in the `;` continuation (`Sentence.next`): the plan must not mine it again. */
       absorbsNext?: boolean;
+      /** The memory took in this many of the sentences after this one (`Sentence.rest`): not mined again. */
+      absorbsFollowing?: number;
     }
   | { kind: "facts"; rule: RuleName; facts: string[] }
   | { kind: "reject"; rule: RuleName; reason: string };
