@@ -33,7 +33,23 @@ export { type FeedbackOptions, isInstruction } from "./feedback-cues.js";
 
 /** "<subject> should/must (not|never|always) …": normative, counts with a correction or general cue. */
 const NORMATIVE_EN =
-  /^(?:the |all |our |every |any )?[\w-]+(?: [\w-]+){0,3} (?:should|must|have to|need to)(?: always| never| not|n't)? \w/;
+  /^(?:the |all |our |every |any |a |an |each )?[\w./@-]+(?: [\w./@-]+){0,3} (?:should|must|has to|have to|needs to|need to)(?: always| never| not|n't)? \w/;
+
+/**
+ * "<subject> always/never gets <participle>", "<subject> is always <participle>" ("a .meta file
+ * always gets committed with its asset"): a convention in passive form. Standing only under an
+ * explicit cue or a correction, since "the job always gets killed" also describes a bug.
+ */
+const PASSIVE_CONVENTION_EN =
+  /^(?:the |all |our |every |any |a |an |each )?[\w./@-]+(?: [\w./@-]+){0,3} (?:(?:always|never) (?:gets?|is|are|goes|go)|(?:gets?|is|are) (?:always|never)) \w+(?:ed|en|ne|wn|t)\b/;
+
+/**
+ * A normative sentence about what the code does at run time ("the frame parser should never panic
+ * on malformed input", "the API must always return JSON"): a specification of behaviour for the
+ * task (a bug report), not guidance for the agent.
+ */
+const RUNTIME_BEHAVIOUR_EN =
+  /\b(?:should|must|has to|have to|needs to|need to)(?: always| never| not|n't)? (?:panic|crash|throw|raise|return|hang|freeze|segfault|fail|error out|blow up|time out|deadlock|leak|block|emit|respond|render|show|display)\b/;
 
 /**
  * The subject of a normative sentence that is the code at hand ("it should never throw", "this
@@ -133,10 +149,13 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
     NP_SUBSTITUTION.test(norm(tidy(splitReason(core).rule))) &&
     (leadCue ?? generalCue(norm(s.text).replace(/\b(?:instead of|rather than)\b/g, " "))) !== undefined;
   const normative =
-    (NORMATIVE_EN.test(n) || CONVENTION_EN.test(n)) &&
+    (NORMATIVE_EN.test(n) ||
+      CONVENTION_EN.test(n) ||
+      ((corrected || opts.standing === true) && PASSIVE_CONVENTION_EN.test(n))) &&
     !CODE_SUBJECT.test(n) &&
+    !RUNTIME_BEHAVIOUR_EN.test(n) &&
     !IDENTIFIER_SUBJECT.test(tidy(core)) &&
-    (corrected || generalCue(n) !== undefined);
+    (corrected || opts.standing === true || generalCue(n) !== undefined);
   const convention = CONVENTION_SUBSTITUTION.test(tidy(n));
   const imperative =
     IMPERATIVE_EN.test(n) ||
