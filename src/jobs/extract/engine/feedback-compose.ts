@@ -2,7 +2,7 @@
  * Composing a feedback memory: the rule with its `;` continuation or reason, a one-line
  * description and the body (`**Why:**`, `**How to apply:**`; Claude Code 2.1.x auto memory).
  */
-import { GENERIC_HOW, howToApply, oneLine, ruleBody, splitReason } from "./compose.js";
+import { GENERIC_HOW, howToApply, oneLine, type RuleParts, ruleBody, splitReason } from "./compose.js";
 import {
   capitalize,
   categoryKo,
@@ -38,7 +38,7 @@ export function compose(
   // (after a plain imperative only when it is standing too: "always use pnpm; run the tests" is not)
   const cont = continuation(s, rule !== "feedback-imperative" || standing, PROHIBITION.test(norm(core)));
   const semiWhy = cont ? undefined : semicolonReason(s);
-  const parts = splitReason(core, cont || semiWhy ? "" : s.next);
+  const parts = commaReason(splitReason(core, cont || semiWhy ? "" : s.next));
   const tails = [parts.tail, cont].filter((t): t is string => t !== undefined && tidy(t) !== "");
   const ruleText = tidy([politeless(parts.rule), ...tails.map(politeless)].join("; "));
   const words = contentWords(ruleText);
@@ -93,4 +93,21 @@ function semicolonReason(s: Sentence): string | undefined {
 /** The rule text without a trailing "please" / "thanks" ("No more default exports please"). */
 function politeless(t: string): string {
   return tidy(tidy(t).replace(/[\s,]+(?:please|pls|thanks|thank you|thx|ty)$/i, ""));
+}
+
+/**
+ * A statement with its own subject after a comma ("never put emojis in commit msgs, the changelog
+ * generator chokes on them"; "don't bump the editor version, the build farm is pinned to …"): the
+ * reason of the rule before it. Not an instruction, not a question or hedge.
+ */
+const DECLARATIVE_CLAUSE =
+  /^(?:(?:the|our|their|its|my|your|every|all|each|some|most|a|an|these|those)\s+)?[\w./@`'#-]+(?:\s+[\w./@`'#-]+){0,4}?\s+(?:is|are|was|were|has|have|had|will|would|won't|can't|cannot|couldn't|doesn't|don't|didn't|isn't|aren't|wasn't|gets?|got|break|breaks|broke|fails?|failed|chokes?|choked|crash(?:es|ed)?|loses?|lost|needs?|expects?|requires?|rel(?:y|ies)|runs?|reads?|parses?|uses?|contains?|depends?|ends? up|comes? out|goes|went|blocks?|blocked|rejects?|rejected|bounces?|bounced)\b/i;
+
+function commaReason(parts: RuleParts): RuleParts {
+  if (parts.why) return parts;
+  const m = /^(.*?\S),\s+(.+)$/.exec(parts.rule);
+  if (!m || !isInstruction(m[1]!)) return parts;
+  const tail = tidy(m[2]!);
+  if (!DECLARATIVE_CLAUSE.test(tail) || isInstruction(tail) || objection(tail) !== undefined) return parts;
+  return { ...parts, rule: m[1]!, why: tail };
 }

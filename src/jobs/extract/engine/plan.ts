@@ -15,6 +15,7 @@ import { referenceRule } from "./rules-reference.js";
 import { userRule } from "./rules-user.js";
 import { containsSecretText } from "./secrets.js";
 import { cleanUserText, dedupeKey, splitSentencesDetailed } from "./sentences.js";
+import { pointersOf, splitClauses } from "./clauses.js";
 import type { ExtractionPlan, PlanContext, PlannedMemory, RuleOutcome, Sentence } from "./types.js";
 
 /** Memory rules in priority order; the first that claims a sentence decides it. */
@@ -39,6 +40,8 @@ function memoryHasSecret(out: Extract<RuleOutcome, { kind: "memory" }>): boolean
 interface Decision {
   claimed?: RuleOutcome;
   facts?: RuleOutcome;
+  /** Memories from the other clauses of a sentence that became a reference pointer. */
+  also?: Extract<RuleOutcome, { kind: "memory" }>[];
 }
 
 /**
@@ -51,9 +54,29 @@ function decide(s: Sentence): Decision {
     claimed = rule(s);
     if (claimed) break;
   }
-  const factsToo =
-    claimed?.rule !== "explicit" && !(claimed?.kind === "memory" && claimed.memory.type === "reference");
-  return { claimed, facts: factsToo ? factRule(s) : undefined };
+  const pointer = claimed?.kind === "memory" && claimed.memory.type === "reference";
+  const factsToo = claimed?.rule !== "explicit" && !pointer;
+  return { claimed, facts: factsToo ? factRule(s) : undefined, also: pointer ? otherClauses(s, claimed) : undefined };
+}
+
+/**
+ * The memories of the clauses of `s` that do not hold the pointer of `ref` ("… DBA 리뷰 필수고,
+ * 리뷰 요청은 슬랙 #dba-review 채널에 올리면 돼요": the rule beside the channel).
+ */
+function otherClauses(s: Sentence, ref: Extract<RuleOutcome, { kind: "memory" }>): Decision["also"] {
+  const clauses = splitClauses(s.text);
+  if (clauses.length < 2) return undefined;
+  const out: NonNullable<Decision["also"]> = [];
+  for (const [i, text] of clauses.entries()) {
+    if (pointersOf(text).some((p) => ref.memory.description.includes(p))) continue;
+    let claimed: RuleOutcome | undefined;
+    for (const rule of MEMORY_RULES) {
+      claimed = rule({ ...s, text, next: clauses[i + 1] ?? s.next, nextAfterSemicolon: false });
+      if (claimed) break;
+    }
+    if (claimed?.kind === "memory") out.push(claimed);
+  }
+  return out;
 }
 
 /** True when a decision stores something (a memory or project facts). */
@@ -177,6 +200,10 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
               i++;
             }
           }
+        }
+        for (const extra of d.also ?? []) {
+          if (memoryHasSecret(extra)) secret = true;
+          else yielded = addMemory(extra, s) || yielded;
         }
         const f = d.facts;
         if (f?.kind === "facts") {

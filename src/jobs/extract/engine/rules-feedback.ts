@@ -49,7 +49,7 @@ const PASSIVE_CONVENTION_EN =
  * task (a bug report), not guidance for the agent.
  */
 const RUNTIME_BEHAVIOUR_EN =
-  /\b(?:should|must|has to|have to|needs to|need to)(?: always| never| not|n't)? (?:panic|crash|throw|raise|return|hang|freeze|segfault|fail|error out|blow up|time out|deadlock|leak|block|emit|respond|render|show|display)\b/;
+  /\b(?:should|must|has to|have to|needs to|need to)(?: always| never| not|n't)? (?:panic|crash|throw|raise|return|hang|segfault|error out|blow up|time out|deadlock)\b/;
 
 /**
  * The subject of a normative sentence that is the code at hand ("it should never throw", "this
@@ -119,7 +119,7 @@ const SO_RULE = /^(.+?)(?:,\s*|\s+)(?:so|so please|which means|therefore)\s+(.+)
  * standing guidance), or `undefined` when the sentence is not an instruction at all.
  */
 export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutcome | undefined {
-  const text = stripFiller(s.text);
+  const text = stripFiller(chatless(s.text));
   if (isKorean(text)) return koreanFeedback(s, text, opts);
   let { rest: core, corrected } = stripCorrection(text);
   let statedWhy: string | undefined;
@@ -207,4 +207,19 @@ function soRule(text: string): { rule: string; why: string } | undefined {
   const n = norm(rule);
   if (!IMPERATIVE_EN.test(n) && !PREFERENCE_EN.test(n)) return undefined;
   return { rule, why: thirdPerson(tidy(m[1]!)) };
+}
+
+/** Leading chat noise: emoji, laughter ("haha", "lol") and a bare "no" before an instruction. */
+const CHAT_NOISE =
+  /^(?:[\p{Extended_Pictographic}\uFE0F\u200D]+|(?:ha(?:ha)+|hah|hehe|lol|lmao|rofl|ugh|oops|whoops|welp|hmm+)\b[\s,.!]*|no+\s+(?=[\p{Extended_Pictographic}]|(?:pls|please|plz|never|don't|dont|do not|always|stop)\b))\s*/iu;
+
+/** `text` without leading chat noise ("haha no 😅 pls never …" → "pls never …"); "no" marks a correction. */
+function chatless(text: string): string {
+  let out = text.trim();
+  for (let i = 0; i < 6; i++) {
+    const m = CHAT_NOISE.exec(out);
+    if (!m || m[0].length === 0) break;
+    out = out.slice(m[0].length);
+  }
+  return out;
 }

@@ -38,7 +38,7 @@ const USE_FOR =
 const TASK_VERB =
   /\b(?:fix|implement|look into|investigate|debug|take a look|handle|resolve|address|work on|can you|could you)\b/;
 const POINTER =
-  /\b(?:is|are|lives?|sits?|can be found|is kept|are kept|is documented|are documented|is hosted|goes|go|get posted|are posted|is posted|lands?|shows? up|ends? up|flows?|(?:get|gets|are|is) (?:reported|logged|sent|collected|tracked|captured))\s+(?:on|at|in|under|to|into)\b|\b(?:it|they|that)(?:'s|'re)\s+(?:on|at|in|under)\b|\b(?:board|dashboard|page|runbook|wiki|docs|channel)\s*(?:at|:)\s|\b(?:board|dashboard|page|runbook|wiki|docs|tracker)\s+(?:is|are)\s+(?:at\s+|here:?\s+)?https?:\/\//;
+  /\b(?:is|are|lives?|sits?|can be found|is kept|are kept|is documented|are documented|is hosted|goes|go|get posted|are posted|is posted|lands?|shows? up|ends? up|flows?|(?:get|gets|are|is) (?:reported|logged|sent|collected|tracked|captured))\s+(?:on|at|in|under|to|into)\b|\b(?:it|they|that)(?:'s|'re)\s+(?:on|at|in|under)\b|\b(?:board|dashboard|page|runbook|wiki|docs|channel)\s*(?:at|:)\s|\b(?:board|dashboard|page|runbook|wiki|docs|tracker)\s+(?:is|are)\s+(?:at\s+|here:?\s+)?https?:\/\/|\b(?:is|are|lives?)\s+here\b[^:]{0,40}:\s*https?:\/\/|\b(?:pages|alerts|notifies|routes to|escalates to)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:service|channel|rotation|schedule|on-?call)\b/;
 const TASK_START =
   /^(?:fetch|look|read|open|check|tell|show|summarize|summarise|explain|go|visit|download|find|get|review|scrape|browse|compare|clone|curl|see|use|analy[sz]e|investigate|fix|debug|can|could|would|please|pull|grab|load|search|websearch|create|add|implement|update)\b/;
 
