@@ -5,6 +5,7 @@
 import { isoUtc } from "../../../core/clock.js";
 import { scrub } from "../../../privacy/index.js";
 import type { ConversationMessage } from "../../../transcripts/types.js";
+import { appendToRule, detailInto, isAlternative } from "./follow-ups.js";
 import { foldInto, fragmentKind, reasonInto } from "./fragments.js";
 import { splitLead } from "./leads.js";
 import { explicitRule } from "./rules-explicit.js";
@@ -116,6 +117,8 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
   const factKeys = new Set<string>();
   const skipped: ExtractionPlan["skipped"] = [];
   const seen = new Set<string>();
+  /** Detail sentences already added to a memory (follow-ups.ts). */
+  const details = new Map<PlannedMemory, number>();
 
   for (const msg of messages) {
     if (msg.kind === "assistant") continue;
@@ -192,7 +195,12 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
         } else if (out?.kind === "memory") {
           if (out.absorbsNext === true && containsSecretText(s.next)) secret = true;
           else if (memoryHasSecret(out)) secret = true;
-          else {
+          else if (before && isAlternative(before, out.memory)) {
+            // "never edit applied migrations. always add a new file": one instruction, one memory
+            appendToRule(before, out.memory.body.split("\n")[0]!);
+            prev = before;
+            yielded = true;
+          } else {
             yielded = addMemory(out, s) || yielded;
             prev = byKey.get(`${out.memory.type}:${dedupeKey(out.memory.description)}`);
             if (out.absorbsNext === true && i + 1 < sentences.length) {
@@ -211,9 +219,14 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
           else yielded = addFacts(f.facts) || yielded;
         } else if (f?.kind === "reject") reason ??= `${f.rule}: ${f.reason}`;
         // a plain statement between a rule and its alternative ("…. Our CI fails on it. Use X instead")
-        if (out === undefined && f === undefined && before && !/[?？]/.test(sentence)) {
-          reasonInto(before, sentence);
-          carried = { memory: before, until: i + 1 };
+        const last = before ?? (carried?.until === i ? carried.memory : undefined);
+        if (out === undefined && f === undefined && last && !/[?？]/.test(sentence)) {
+          // the reason first, then details about the same thing in the user's words
+          const taken = last === before && reasonInto(last, sentence);
+          if (taken || detailInto(last, sentence, details.get(last) ?? 0)) {
+            if (!taken) details.set(last, (details.get(last) ?? 0) + 1);
+            carried = { memory: last, until: i + 1 };
+          } else if (last === before) carried = { memory: before, until: i + 1 };
         }
       }
     }

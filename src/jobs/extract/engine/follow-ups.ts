@@ -1,0 +1,79 @@
+/**
+ * Sentences that continue the memory before them in the same message, so one instruction stays
+ * one memory with the user's details in it:
+ * - the alternative after a prohibition ("이미 적용된 마이그레이션 파일은 절대 수정하지 마세요. …
+ *   항상 새 V 번호로 파일 추가해 주세요", "never edit applied migrations. always add a new file"),
+ *   a rule of its own by form, is that prohibition's "instead";
+ * - a plain statement about the same thing after the reason ("그 뒤로 apply는 Atlantis PR에서만
+ *   해요") is a detail of the rule, kept in the user's words.
+ * Both need a shared topic word (Korean particles stripped). Pure; mutates only the given memory.
+ */
+import { KO_PARTICLES } from "../../../core/korean.js";
+import { capitalize, contentWords, isKorean, norm, tidy } from "./cues.js";
+import { isInstruction, PROHIBITION } from "./feedback-cues.js";
+import type { PlannedMemory } from "./types.js";
+
+/** A Korean prohibition ending ("…지 마세요", "…금지", "…하면 안 돼요"). */
+const PROHIBITION_KO = /(?:지 ?마(?:세요|요|라)?|지 ?말아(?:요|줘| ?주세요)?|지 말 것|금지|(?:하|되|쓰)면 안 ?(?:돼요|됩니다|돼|된다))$/;
+/** A Korean request or imperative ending: an instruction, not a plain statement. */
+const REQUEST_KO = /(?:줘|줘요|주세요|줄래요?|해라|하자|합시다|세요)$/;
+const NO_REASON = /\*\*Why:\*\* Stated by the user on [\d-]+ \(no reason given\)\./;
+/** At most this many detail sentences join one memory. */
+const MAX_DETAILS = 2;
+
+/** Content words of three letters or more (two Hangul syllables), Korean particles stripped. */
+export function topicWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of contentWords(text)) {
+    const ko = isKorean(w);
+    const p = ko ? KO_PARTICLES.find((x) => w.endsWith(x) && w.length > x.length + 1) : undefined;
+    const stem = p ? w.slice(0, -p.length) : w;
+    if (stem.length >= (ko ? 2 : 3)) out.add(stem);
+  }
+  for (const latin of norm(text).match(/[a-z][a-z0-9.+#-]*[a-z0-9+#]/g) ?? []) out.add(latin);
+  return out;
+}
+
+function shares(a: string, b: string): boolean {
+  const words = topicWords(a);
+  for (const w of topicWords(b)) if (words.has(w)) return true;
+  return false;
+}
+
+function isProhibition(rule: string): boolean {
+  const t = tidy(rule);
+  return isKorean(t) ? PROHIBITION_KO.test(t) : PROHIBITION.test(norm(t));
+}
+
+/**
+ * True when `next` (a feedback memory of the sentence after `before`) is the alternative to the
+ * prohibition `before`: a positive instruction about the same thing that gives no reason of its own.
+ */
+export function isAlternative(before: PlannedMemory, next: Omit<PlannedMemory, "rule" | "originSessionId" | "sources">): boolean {
+  if (before.type !== "feedback" || next.type !== "feedback") return false;
+  if (!isProhibition(before.description) || isProhibition(next.description)) return false;
+  if (!NO_REASON.test(next.body)) return false;
+  return shares(before.description, next.description);
+}
+
+/** Appends `text` to the first line of `m`'s body (the rule, in the user's words). */
+export function appendToRule(m: PlannedMemory, text: string): void {
+  const lines = m.body.split("\n");
+  lines[0] = `${lines[0]} ${capitalize(tidy(text))}.`;
+  m.body = lines.join("\n");
+}
+
+/**
+ * Adds a plain statement about the same thing to `m` as a detail ("그 뒤로 apply는 Atlantis PR에서만
+ * 해요"), when `m` already has a reason and fewer than MAX_DETAILS details. Never a question or an
+ * instruction. Returns true when taken.
+ */
+export function detailInto(m: PlannedMemory, statement: string, taken: number): boolean {
+  if (taken >= MAX_DETAILS || (m.type !== "feedback" && m.type !== "project")) return false;
+  if (NO_REASON.test(m.body)) return false;
+  const t = tidy(statement);
+  if (/[?？]/.test(t) || isInstruction(t) || REQUEST_KO.test(t)) return false;
+  if (!shares(m.description, t)) return false;
+  appendToRule(m, t);
+  return true;
+}
