@@ -77,3 +77,25 @@ export function detailInto(m: PlannedMemory, statement: string, taken: number): 
   appendToRule(m, t);
   return true;
 }
+
+/**
+ * A sentence that opens by pointing back at its cause ("so from now on …", "since then the
+ * decision is …", "that's why …", "그래서 …", "그 뒤로 …"): the sentence before it is the reason.
+ */
+const CAUSE_BEFORE =
+  /^(?:so|since then|ever since(?: then)?|after that|from then on|that's why|that is why|because of that|which is why|hence|그래서|그러니까|그 뒤로|그 뒤로는|그 이후로|그 이후로는|그때부터|그 일 이후로)(?=[\s,]|$)/i;
+/** A lead before the cause ("context:", "before you touch X, context:", "for context,"): not part of it. */
+const CAUSE_LEAD = /^(?:.{0,80}?\b)?(?:context|background|for context|some context|heads up)\s*[:,—–-]\s*/i;
+
+/**
+ * Sets the Why of `m` (a memory of `sentence` that gave no reason) to `previous`, the plain
+ * statement before it, when `sentence` opens with a back-pointing connective. Returns true when set.
+ */
+export function reasonBefore(m: PlannedMemory, previous: string | undefined, sentence: string): boolean {
+  if (previous === undefined || (m.type !== "feedback" && m.type !== "project")) return false;
+  if (!NO_REASON.test(m.body) || !CAUSE_BEFORE.test(norm(sentence).trim())) return false;
+  const cause = tidy(previous.replace(CAUSE_LEAD, ""));
+  if (cause === "" || /[?？]/.test(cause) || isInstruction(cause)) return false;
+  m.body = m.body.replace(NO_REASON, `**Why:** ${capitalize(cause)}.`);
+  return true;
+}

@@ -5,7 +5,7 @@
 import { isoUtc } from "../../../core/clock.js";
 import { scrub } from "../../../privacy/index.js";
 import type { ConversationMessage } from "../../../transcripts/types.js";
-import { appendToRule, detailInto, isAlternative } from "./follow-ups.js";
+import { appendToRule, detailInto, isAlternative, reasonBefore } from "./follow-ups.js";
 import { foldInto, fragmentKind, reasonInto } from "./fragments.js";
 import { splitLead } from "./leads.js";
 import { explicitRule } from "./rules-explicit.js";
@@ -147,9 +147,13 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
       let prev: PlannedMemory | undefined;
       /** A memory a follow-up ("… instead") may still fold into after one plain statement. */
       let carried: { memory: PlannedMemory; until: number } | undefined;
+      /** The previous sentence when it yielded nothing: the cause of a "so …" / "그래서 …" rule after it. */
+      let plain: string | undefined;
       for (let i = 0; i < sentences.length; i++) {
         const before = prev;
+        const plainBefore = plain;
         prev = undefined;
+        plain = undefined;
         const sentence = sentences[i]!.text;
         const key = dedupeKey(sentence);
         if (key === "" || seen.has(key)) {
@@ -203,6 +207,7 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
           } else {
             yielded = addMemory(out, s) || yielded;
             prev = byKey.get(`${out.memory.type}:${dedupeKey(out.memory.description)}`);
+            if (prev) reasonBefore(prev, plainBefore, sentence);
             if (out.absorbsNext === true && i + 1 < sentences.length) {
               seen.add(dedupeKey(sentences[i + 1]!.text));
               i++;
@@ -219,6 +224,7 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
           else yielded = addFacts(f.facts) || yielded;
         } else if (f?.kind === "reject") reason ??= `${f.rule}: ${f.reason}`;
         // a plain statement between a rule and its alternative ("…. Our CI fails on it. Use X instead")
+        plain = out === undefined && f === undefined && !/[?？]/.test(sentence) ? sentence : undefined;
         const last = before ?? (carried?.until === i ? carried.memory : undefined);
         if (out === undefined && f === undefined && last && !/[?？]/.test(sentence)) {
           // the reason first, then details about the same thing in the user's words

@@ -33,7 +33,7 @@ export { type FeedbackOptions, isInstruction } from "./feedback-cues.js";
 
 /** "<subject> should/must (not|never|always) …": normative, counts with a correction or general cue. */
 const NORMATIVE_EN =
-  /^(?:the |all |our |every |any |a |an |each )?[\w./@-]+(?: [\w./@-]+){0,3} (?:should|must|has to|have to|needs to|need to)(?: always| never| not|n't)? \w/;
+  /^(?:the |all |our |every |any |a |an |each )?[\w./@-]+(?: [\w./@-]+){0,5} (?:should|must|has to|have to|needs to|need to)(?: always| never| not|n't)? \w/;
 
 /**
  * "<subject> always/never gets <participle>", "<subject> is always <participle>" ("a .meta file

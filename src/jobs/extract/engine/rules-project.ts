@@ -18,11 +18,13 @@ import type { RuleOutcome, Sentence } from "./types.js";
  */
 const LEAD =
   /^(?:heads[ -]up|fyi|note|psa|just so you know|for context|context|update)(?:\s*[:,—–-]|\s+[^:.!?]{1,40}?:)\s*/i;
+/** A connective that ties the statement to the sentence before it ("since then …", "so …"): not part of the fact. */
+const CONNECTIVE = /^(?:since then|ever since(?: then)?|after that|from then on|that's why|because of that|so)\s*,?\s+/i;
 /** "(also) keep in mind (that) …" before a project statement: the statement is the memory. */
 const KEEP_LEAD = /^(?:please\s+)?(?:keep|bear) in mind(?:\s+that)?[\s,:]+/i;
 /** A team decision: "we decided / chose / agreed / settled on / are dropping / are migrating to". */
 const DECISION_EN =
-  /^(?:we|we've|we have|the team|our team|the team has|our team has)\s+(?:have\s+|has\s+|(?:finally|officially|already)\s+)?(?:decided|chose|agreed|settled on|opted|voted|are dropping|'re dropping|are migrating|'re migrating|are moving|'re moving|are switching|'re switching|are deprecating|'re deprecating|are sunsetting|'re sunsetting)\b/;
+  /^(?:(?:the|our) (?:(?:team|final|new|current) )?decision (?:is|was)(?: that)?\s+(?!(?:up to|yours|not|still|pending)\b)|(?:it was|it's been|it has been) (?:decided|agreed)(?: that)?\b)|^(?:we|we've|we have|the team|our team|the team has|our team has)\s+(?:have\s+|has\s+|(?:finally|officially|already)\s+)?(?:decided|chose|agreed|settled on|opted|voted|are dropping|'re dropping|are migrating|'re migrating|are moving|'re moving|are switching|'re switching|are deprecating|'re deprecating|are sunsetting|'re sunsetting)\b/;
 /** "we're" / "we've" glued: norm keeps the apostrophe. */
 const WE_GLUED = /^we('re|'ve)\s+/;
 /** Milestone words that, with a date, make a project fact. */
@@ -93,7 +95,9 @@ const KO_TASK = /(?:이|그|이번)\s*(?:PR|파일|함수|변수|브랜치|커�
 /** The project rule: a `project` memory for a team decision or a dated milestone, else undefined. */
 export function projectRule(s: Sentence): RuleOutcome | undefined {
   const text = tidy(
-    stripFiller(stripFiller(s.text.replace(LEAD, "")).replace(LEAD, "")).replace(KEEP_LEAD, ""),
+    stripFiller(stripFiller(s.text.replace(LEAD, "")).replace(LEAD, ""))
+      .replace(KEEP_LEAD, "")
+      .replace(CONNECTIVE, ""),
   );
   if (!text) return undefined;
   if (isKorean(text)) return koreanProject(s, text);
