@@ -38,7 +38,10 @@ export function splitReason(text: string, next = ""): RuleParts {
   const t = text.replace(/[’‘]/g, "'");
   let m = /^(because|since)\s+(.+?),\s*(.+)$/i.exec(t);
   if (m) return withTail({ rule: m[3]!, why: m[2]! });
-  m = /^(.*?)(?:,\s*|\s+)(because|'cause|cause|cuz|given that|so that)\s+(.+)$/i.exec(t);
+  m =
+    /^(.*?)(?:,\s*|\s+)(?:(?:mainly|mostly|partly|largely|only|just|simply|primarily|precisely|exactly|all)\s+)?(because|'cause|cause|cuz|given that|so that)\s+(.+)$/i.exec(
+      t,
+    );
   if (m && m[1]!.trim())
     return withTail({ rule: m[1]!, why: m[2]!.toLowerCase() === "so that" ? `so that ${m[3]}` : m[3]! });
   // "…, they break tree shaking" / "…, it slows CI down": a statement about the thing is the reason

@@ -11,7 +11,7 @@ import { taskReject } from "./task-scope.js";
 import type { RuleName, RuleOutcome, Sentence } from "./types.js";
 
 /** Korean reason after the instruction ("…써줘, 로그 수집 때문에"): the instruction stays the rule. */
-const TRAILING_REASON_KO =
+export const TRAILING_REASON_KO =
   /^(.+?)\s*[,，]\s*(.+?(?:때문(?:에|이)?(?:요|야|에요|예요|입니다|이에요)?|(?:이)?라서(?:요)?|(?:으)?니까(?:요)?|거든(?:요)?))\s*$/;
 
 const IMPERATIVE_KO =

@@ -111,6 +111,9 @@ const SUBSTITUTION =
 const CONVENTION_SUBSTITUTION =
   /^(?:we|our team|the team)\s+(?:only\s+)?(?:use|write|run|deploy with|build with)\s+\S.*?,\s*(?:never|not|no)\s+[\w.@/-]+$/;
 
+/** An instruction whose object points back ("… into them", "don't touch it"): it needs the clause before. */
+const BACK_POINTING_OBJECT =
+  /\b(?:them|those|these)\b|\b(?:into|in|on|to|from|with|of|about|at)\s+it\b|^(?:don't|dont|do not|never|stop|avoid)\s+\w+\s+it\b/;
 /** "<statement> so <instruction>" ("I'm colorblind so don't rely on red/green"): the statement is the reason. */
 const SO_RULE = /^(.+?)(?:,\s*|\s+)(?:so|so please|which means|therefore)\s+(.+)$/i;
 
@@ -206,6 +209,9 @@ function soRule(text: string): { rule: string; why: string } | undefined {
   const rule = stripFiller(m[2]!);
   const n = norm(rule);
   if (!IMPERATIVE_EN.test(n) && !PREFERENCE_EN.test(n)) return undefined;
+  // "the old consumers get deleted in March, so don't put new features into them": the instruction
+  // is about the statement's subject and means nothing alone; the statement is the memory
+  if (BACK_POINTING_OBJECT.test(n)) return undefined;
   return { rule, why: thirdPerson(tidy(m[1]!)) };
 }
 

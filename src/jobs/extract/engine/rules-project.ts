@@ -10,6 +10,7 @@ import { oneLine, ruleBody, splitReason } from "./compose.js";
 import { capitalize, contentWords, isKorean, norm, objection, scopedTo, stripFiller, tidy } from "./cues.js";
 import { memoryName } from "./name.js";
 import { isInstruction } from "./rules-feedback.js";
+import { TRAILING_REASON_KO } from "./rules-feedback-ko.js";
 import type { RuleOutcome, Sentence } from "./types.js";
 
 /**
@@ -20,6 +21,8 @@ const LEAD =
   /^(?:heads[ -]up|fyi|note|psa|just so you know|for context|context|update)(?:\s*[:,—–-]|\s+[^:.!?]{1,40}?:)\s*/i;
 /** A connective that ties the statement to the sentence before it ("since then …", "so …"): not part of the fact. */
 const CONNECTIVE = /^(?:since then|ever since(?: then)?|after that|from then on|that's why|because of that|so)\s*,?\s+/i;
+/** A clause saying what the decision leads to ("it'll be REST", "it will be replaced by …"), not why. */
+const OUTCOME = /^(?:it|they|that|this)(?:'ll| will| is going to|'s going to| are going to|'re going to) be\b/i;
 /** "(also) keep in mind (that) …" before a project statement: the statement is the memory. */
 const KEEP_LEAD = /^(?:please\s+)?(?:keep|bear) in mind(?:\s+that)?[\s,:]+/i;
 /** A team decision: "we decided / chose / agreed / settled on / are dropping / are migrating to". */
@@ -52,7 +55,7 @@ const SUBJECT_VERB_OPENING =
 const TASK_SCOPE =
   /\b(?:this|that|my|your|the current)\s+(?:pr|pull request|ticket|task|branch|commit|change|fix|bug|file|function|variable|test)\b/;
 const RELATIVE_DATE =
-  /\b(?:today|tonight|tomorrow|yesterday|next (?:week|month|monday|tuesday|wednesday|thursday|friday)|this (?:week|month|friday)|in \d+ (?:days|weeks))\b|(?:오늘|내일|어제|다음 주|이번 주|다음 달|이번 달)/;
+  /\b(?:today|tonight|tomorrow|yesterday|last (?:week|month|quarter|sprint|year)|next (?:week|month|monday|tuesday|wednesday|thursday|friday)|this (?:week|month|friday)|in \d+ (?:days|weeks))\b|(?:오늘|내일|어제|다음 주|이번 주|다음 달|이번 달)/;
 /** A request riding on the statement ("…, can you prep the changelog"). */
 const REQUEST = /\b(?:can you|could you|would you|will you|please|pls|let's)\b/;
 /** A decision about the agent's options or the current task ("the approach you suggested", "fix the flaky test first"). */
@@ -61,6 +64,11 @@ const ONE_OFF_DECISION =
 /** A standing state of part of the project, owned or changed by others. */
 const PROJECT_STATE =
   /^(?:the|our)\s+(?:[\w./-]+\s+){1,5}(?:is|are)\s+(?:being\s+(?:rewritten|replaced|migrated|deprecated|removed|redesigned)|owned by|maintained by|deprecated|frozen|read-only|generated)\b/;
+/** Who owns part of the project ("the billing service is owned by the payments team", "the data team owns …"). */
+const OWNER_EN =
+  /^(?:the|our)\s+(?:[\w./-]+\s+){0,4}(?:is|are)\s+(?:owned|maintained)\s+by\s+\S|^(?:the\s+)?(?:[\w.-]+\s+){1,3}team\s+owns\s+(?!it\b|this\b|that\b)\S/;
+/** "검색 쪽 담당은 박지훈님이라 …", "결제 모듈 오너는 김민수님이에요": who owns part of the project. */
+const OWNER_KO = /^[\p{L}\p{N} ]{1,30}?\s*(?:쪽\s*)?(?:담당|담당자|오너|책임자|관리자)(?:은|는)\s+\S+님/u;
 /** "…, so avoid touching billing/legacy": the consequence of the fact, kept as How to apply. */
 const SO_INSTRUCTION = /^(.*?\S)(?:,\s*|\s+)(?:so|so please|which means)\s+(.+)$/i;
 
@@ -102,7 +110,7 @@ export function projectRule(s: Sentence): RuleOutcome | undefined {
   if (!text) return undefined;
   if (isKorean(text)) return koreanProject(s, text);
   const n = norm(text).replace(WE_GLUED, (_m, a: string) => (a === "'re" ? "we are " : "we have "));
-  const decision = DECISION_EN.test(n);
+  const decision = DECISION_EN.test(n) || OWNER_EN.test(n);
   // "The legacy billing module is being rewritten by another team, so avoid touching …"
   const state =
     PROJECT_STATE.test(n) && SO_INSTRUCTION.test(text) && isInstruction(SO_INSTRUCTION.exec(text)![2]!);
@@ -140,7 +148,8 @@ function koreanProject(s: Sentence, text: string): RuleOutcome | undefined {
     (KO_DEADLINE.test(text) && KO_DATE.test(text)) ||
     (KO_DUE.test(text) && KO_ABSOLUTE_DATE.test(text)) ||
     (KO_EVENT.test(text) && !KO_REQUEST.test(text) && !KO_SPEAKER.test(text));
-  if (!decision && !deadline) return undefined;
+  const owner = OWNER_KO.test(text) && !KO_REQUEST.test(text);
+  if (!decision && !deadline && !owner) return undefined;
   const why = objection(text, true);
   if (why) return { kind: "reject", rule: "project-statement", reason: why };
   if (/[?？]|(?:했나요|했어\?|할까|인가요|나요$|까요$)/.test(text)) {
@@ -160,7 +169,13 @@ function build(s: Sentence, text: string): RuleOutcome {
     fact = so[1]!;
     how = `${capitalize(tidy(so[2]!))}.`;
   }
-  const parts = splitReason(fact, s.next);
+  const trailing = isKorean(fact) ? TRAILING_REASON_KO.exec(tidy(fact)) : null;
+  const parts = trailing ? { rule: trailing[1]!, why: trailing[2]! } : splitReason(fact, s.next);
+  // "we're dropping graphql, it'll be REST with an OpenAPI spec": what replaces it, not a reason
+  if (parts.why && OUTCOME.test(tidy(parts.why))) {
+    parts.rule = `${tidy(parts.rule)}, ${tidy(parts.why)}`;
+    parts.why = undefined;
+  }
   let main = tidy(parts.tail ? `${parts.rule}; ${parts.tail}` : parts.rule);
   // "The v2 launch deadline is March 15, 2027; legal sign-off is required before then."
   const absorbs = s.nextAfterSemicolon === true && s.next !== "" && !isInstruction(s.next);
