@@ -12,6 +12,7 @@ import { explicitRule } from "./rules-explicit.js";
 import { factRule } from "./rules-facts.js";
 import { feedbackRule } from "./rules-feedback.js";
 import { projectRule } from "./rules-project.js";
+import { findRuleList, listItemMemory } from "./rules-list.js";
 import { referenceRule } from "./rules-reference.js";
 import { userRule } from "./rules-user.js";
 import { containsSecretText } from "./secrets.js";
@@ -142,7 +143,33 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
         reason ??= cleaned.drop;
         continue;
       }
-      const sentences = splitSentencesDetailed(cleaned.prose);
+      // "a few rules for this repo:\n- conventional commits\n- ask before adding a dependency": one memory per item
+      let prose = cleaned.prose;
+      const list = findRuleList(prose);
+      if (list) {
+        const claimed = new Set([list.lines[0]!]);
+        for (const [k, item] of list.items.entries()) {
+          if (containsSecretText(item)) {
+            secret = true;
+            claimed.add(list.lines[k + 1]!);
+            continue;
+          }
+          const out = listItemMemory(item, list.intro, date);
+          if (out === undefined) continue;
+          claimed.add(list.lines[k + 1]!);
+          const key = dedupeKey(item);
+          if (key === "" || seen.has(key)) continue;
+          seen.add(key);
+          if (out.kind === "reject") reason ??= `${out.rule}: ${out.reason}`;
+          else if (out.kind === "memory")
+            yielded = addMemory(out, { text: item, next: "", uuid: msg.uuid, date }) || yielded;
+        }
+        prose = prose
+          .split("\n")
+          .filter((_l, n) => !claimed.has(n))
+          .join("\n");
+      }
+      const sentences = splitSentencesDetailed(prose);
       /** The memory the previous sentence of this text produced: a fragment after it folds into it. */
       let prev: PlannedMemory | undefined;
       /** A memory a follow-up ("… instead") may still fold into after one plain statement. */

@@ -8,6 +8,7 @@ export type RuleName =
   | "feedback-correction"
   | "feedback-preference"
   | "feedback-ko"
+  | "feedback-list"
   | "user-statement"
   | "user-ko"
   | "reference-pointer"
