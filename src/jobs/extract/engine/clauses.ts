@@ -21,7 +21,9 @@ export function splitClauses(sentence: string): string[] {
   return parts;
 }
 
-/** URLs and #channels of `text`: the pointers a clause holds. */
+/** URLs, #channels and service ids ("PXK42QZ", "PAY-OPS1") of `text`: the pointers a clause holds. */
 export function pointersOf(text: string): string[] {
-  return text.match(/\bhttps?:\/\/[^\s<>()"'`]*[^\s<>()"'`.,;:!?]|#[a-z0-9][\w-]{1,60}/gi) ?? [];
+  const links = text.match(/\bhttps?:\/\/[^\s<>()"'`]*[^\s<>()"'`.,;:!?]|#[a-z0-9][\w-]{1,60}/gi) ?? [];
+  const ids = text.replace(/\bhttps?:\/\/\S+/g, " ").match(/\b(?=[A-Z0-9-]*\d)[A-Z][A-Z0-9-]{3,}\b/g) ?? [];
+  return [...links, ...ids];
 }

@@ -76,7 +76,9 @@ function otherClauses(s: Sentence, ref: Extract<RuleOutcome, { kind: "memory" }>
       claimed = rule({ ...s, text, next: clauses[i + 1] ?? s.next, nextAfterSemicolon: false });
       if (claimed) break;
     }
-    if (claimed?.kind === "memory") out.push(claimed);
+    // a second pointer needs a URL, channel or id of its own ("…in figma, the file is <url>" is one)
+    if (claimed?.kind === "memory" && (claimed.memory.type !== "reference" || pointersOf(text).length > 0))
+      out.push(claimed);
   }
   return out;
 }

@@ -13,12 +13,14 @@ import type { RuleOutcome, Sentence } from "./types.js";
 
 const CHANNEL = /(?:^|\s)(#[a-z0-9][\w-]{1,60})\b/;
 /** "in #db-requests", "ask on #platform-oncall": a hyphenated #name after a preposition is a channel. */
-const CHANNEL_BY_FORM = /\b(?:in|on|to|via|into)\s+#[a-z][a-z0-9]*-[\w-]+/;
+const CHANNEL_BY_FORM =
+  /\b(?:in|on|to|via|into|ping|pinging|ask|message|dm)\s+(?:the\s+)?#[a-z][a-z0-9]*-[\w-]+|\b(?:posted|post|posts|announced|shared|asked?|questions?|goes|go|lands?)\s+(?:in|on|to|into)\s+(?:the\s+)?#[a-z][\w-]+/;
 /**
  * A standing pointer to a channel: a situation, then where to go ("when a preview deploy fails, post
  * in #platform-oncall", "if you need a schema change, it goes through the DBAs in #db-requests").
  */
-const CHANNEL_POINTER = /^(?:when|whenever|if|any|all|for)\b.*\b(?:in|on|to|via|into|through)\s+#[a-z]/;
+const CHANNEL_POINTER =
+  /^(?:when|whenever|if|any|all|for)\b.*\b(?:(?:in|on|to|via|into|through)\s+(?:the\s+)?|ping\s+|ask\s+|message\s+)#[a-z]/;
 const KINDS: [RegExp, string][] = [
   [/\b(?:dashboard|board|graphs?|panel)\b/, "dashboard"],
   [/\brunbooks?\b/, "runbook"],
@@ -38,7 +40,7 @@ const USE_FOR =
 const TASK_VERB =
   /\b(?:fix|implement|look into|investigate|debug|take a look|handle|resolve|address|work on|can you|could you)\b/;
 const POINTER =
-  /\b(?:is|are|lives?|sits?|can be found|is kept|are kept|is documented|are documented|is hosted|goes|go|get posted|are posted|is posted|lands?|shows? up|ends? up|flows?|(?:get|gets|are|is) (?:reported|logged|sent|collected|tracked|captured))\s+(?:on|at|in|under|to|into)\b|\b(?:it|they|that)(?:'s|'re)\s+(?:on|at|in|under)\b|\b(?:board|dashboard|page|runbook|wiki|docs|channel)\s*(?:at|:)\s|\b(?:board|dashboard|page|runbook|wiki|docs|tracker)\s+(?:is|are)\s+(?:at\s+|here:?\s+)?https?:\/\/|\b(?:is|are|lives?)\s+here\b[^:]{0,40}:\s*https?:\/\/|\b(?:pages|alerts|notifies|routes to|escalates to)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:service|channel|rotation|schedule|on-?call)\b/;
+  /\b(?:we|the team|they)\s+(?:keep|store|put|document|host|collect|post)\s+(?:[\w.'-]+\s+){1,5}?(?:in|on|at|under|to|into)\s+(?:the\s+)?(?:[\w.-]+\s+)?(?:grafana|datadog|kibana|sentry|notion|confluence|jira|linear|slack|figma|wiki|google docs?|drive|#[a-z])|\b(?:is|are)\s+(?:all|always|usually|mostly|kept|now)\s+(?:on|at|in|under)\b|\b(?:is|are|lives?|sits?|can be found|is kept|are kept|is documented|are documented|is hosted|goes|go|get posted|are posted|is posted|lands?|shows? up|ends? up|flows?|(?:get|gets|are|is) (?:reported|logged|sent|collected|tracked|captured))\s+(?:on|at|in|under|to|into)\b|\b(?:it|they|that)(?:'s|'re)\s+(?:on|at|in|under)\b|\b(?:board|dashboard|page|runbook|wiki|docs|channel)\s*(?:at|:)\s|\b(?:board|dashboard|page|runbook|wiki|docs|tracker)\s+(?:is|are)\s+(?:at\s+|here:?\s+)?https?:\/\/|\b(?:is|are|lives?)\s+here\b[^:]{0,40}:\s*https?:\/\/|\b(?:pages|alerts|notifies|routes to|escalates to)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:service|channel|rotation|schedule|on-?call)\b/;
 const TASK_START =
   /^(?:fetch|look|read|open|check|tell|show|summarize|summarise|explain|go|visit|download|find|get|review|scrape|browse|compare|clone|curl|see|use|analy[sz]e|investigate|fix|debug|can|could|would|please|pull|grab|load|search|websearch|create|add|implement|update)\b/;
 
