@@ -15,6 +15,8 @@ const CHANNEL = /(?:^|\s)(#[a-z0-9][\w-]{1,60})\b/;
 /** "in #db-requests", "ask on #platform-oncall": a hyphenated #name after a preposition is a channel. */
 const CHANNEL_BY_FORM =
   /\b(?:in|on|to|via|into|ping|pinging|ask|message|dm)\s+(?:the\s+)?#[a-z][a-z0-9]*-[\w-]+|\b(?:posted|post|posts|announced|shared|asked?|questions?|goes|go|lands?)\s+(?:in|on|to|into)\s+(?:the\s+)?#[a-z][\w-]+/;
+/** "#qa-help 에 물어보면 돼요", "#deploys로 올려요": a #name with a Korean locative particle is a channel. */
+const CHANNEL_BY_FORM_KO = /#[a-z][\w-]*\s*(?:에서|에|으로|로)(?=\s|$)/;
 /**
  * A standing pointer to a channel: a situation, then where to go ("when a preview deploy fails, post
  * in #platform-oncall", "if you need a schema change, it goes through the DBAs in #db-requests").
@@ -55,7 +57,8 @@ export function referenceRule(s: Sentence): RuleOutcome | undefined {
   const url = URL.exec(text)?.[0];
   const channel = CHANNEL.exec(t)?.[1];
   const isChannel =
-    channel !== undefined && (/\b(?:slack|channel|discord)\b|슬랙|채널/.test(t) || CHANNEL_BY_FORM.test(t));
+    channel !== undefined &&
+    (/\b(?:slack|channel|discord)\b|슬랙|채널/.test(t) || CHANNEL_BY_FORM.test(t) || CHANNEL_BY_FORM_KO.test(t));
   if (!system && !url && !isChannel) return undefined;
   const useFor = usedFor(t);
   if (useFor) return useForMemory(s, text, useFor, url);
