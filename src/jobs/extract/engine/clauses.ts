@@ -7,7 +7,8 @@
 import { isKorean } from "./cues.js";
 
 /** English coordination before a new subject: ", and the …", " and our …", "; the …". */
-const EN_JOIN = /,?\s+and\s+(?=(?:the|our|their|its|we|they|it|you|there|all|every|new)\s)|,\s+(?=(?:and\s+)?(?:the|our)\s+[\w./-]+(?:\s+[\w./-]+){0,3}\s+(?:is|are|goes|go|lives|sits|pages|gets|must|should|needs)\b)/i;
+const EN_JOIN =
+  /,?\s+and\s+(?=(?:the|our|their|its|we|they|it|you|there|all|every|new|if|when|whenever)\s)|,\s+(?=(?:and\s+)?(?:the|our)\s+[\w./-]+(?:\s+[\w./-]+){0,3}\s+(?:is|are|goes|go|lives|sits|pages|gets|must|should|needs)\b)/i;
 /** Korean coordination: a connective ending ("…필수고,", "…있고,", "…하며,") or a comma between clauses. */
 const KO_JOIN = /(?<=[\uac00-\ud7a3])(?:고|며|구)\s*,\s+|,\s+/;
 /** A clause needs this many words to stand alone. */

@@ -109,5 +109,7 @@ function commaReason(parts: RuleParts): RuleParts {
   if (!m || !isInstruction(m[1]!)) return parts;
   const tail = tidy(m[2]!);
   if (!DECLARATIVE_CLAUSE.test(tail) || isInstruction(tail) || objection(tail) !== undefined) return parts;
+  // "…, the format is described at <url>": a pointer, its own reference memory, never the reason
+  if (/\bhttps?:\/\/|(?:^|\s)#[a-z][\w-]+|(?:^|\s)go\/\w/i.test(tail)) return parts;
   return { ...parts, rule: m[1]!, why: tail };
 }

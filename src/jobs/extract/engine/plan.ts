@@ -58,7 +58,23 @@ function decide(s: Sentence): Decision {
   }
   const pointer = claimed?.kind === "memory" && claimed.memory.type === "reference";
   const factsToo = claimed?.rule !== "explicit" && !pointer;
-  return { claimed, facts: factsToo ? factRule(s) : undefined, also: pointer ? otherClauses(s, claimed) : undefined };
+  const also = pointer ? otherClauses(s, claimed) : claimed?.kind === "memory" ? pointerClauses(s) : undefined;
+  return { claimed, facts: factsToo ? factRule(s) : undefined, also };
+}
+
+/**
+ * The reference memories of the clauses of `s` that hold a pointer, when a rule or fact claimed
+ * the sentence ("always add a changelog entry, the format is at <url>": the link is its own memory).
+ */
+function pointerClauses(s: Sentence): Decision["also"] {
+  if (pointersOf(s.text).length === 0) return undefined;
+  const out: NonNullable<Decision["also"]> = [];
+  for (const text of splitClauses(s.text)) {
+    if (pointersOf(text).length === 0) continue;
+    const ref = referenceRule({ ...s, text, next: "", nextAfterSemicolon: false });
+    if (ref?.kind === "memory") out.push(ref);
+  }
+  return out;
 }
 
 /**
