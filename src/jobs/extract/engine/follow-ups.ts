@@ -9,8 +9,8 @@
  * Both need a shared topic word (Korean particles stripped). Pure; mutates only the given memory.
  */
 import { KO_PARTICLES } from "../../../core/korean.js";
-import { capitalize, contentWords, isKorean, norm, tidy } from "./cues.js";
-import { isInstruction, PROHIBITION } from "./feedback-cues.js";
+import { capitalize, contentWords, isKorean, norm, STOPWORDS, tidy } from "./cues.js";
+import { ALTERNATIVE, isInstruction, PROHIBITION } from "./feedback-cues.js";
 import type { PlannedMemory } from "./types.js";
 
 /** A Korean prohibition ending ("…지 마세요", "…금지", "…하면 안 돼요"). */
@@ -30,7 +30,8 @@ export function topicWords(text: string): Set<string> {
     const stem = p ? w.slice(0, -p.length) : w;
     if (stem.length >= (ko ? 2 : 3)) out.add(stem);
   }
-  for (const latin of norm(text).match(/[a-z][a-z0-9.+#-]*[a-z0-9+#]/g) ?? []) out.add(latin);
+  for (const latin of norm(text).match(/[a-z][a-z0-9.+#-]*[a-z0-9+#]/g) ?? [])
+    if (!STOPWORDS.has(latin)) out.add(latin);
   return out;
 }
 
@@ -98,4 +99,14 @@ export function reasonBefore(m: PlannedMemory, previous: string | undefined, sen
   if (cause === "" || /[?？]/.test(cause) || isInstruction(cause)) return false;
   m.body = m.body.replace(NO_REASON, `**Why:** ${capitalize(cause)}.`);
   return true;
+}
+
+/**
+ * True when `sentence`, an instruction the rules refused as one-off, names the alternative to the
+ * prohibition `before` ("no `any` anywhere in this codebase. use `unknown` and narrow it").
+ */
+export function namesAlternative(before: PlannedMemory, sentence: string): boolean {
+  if (before.type !== "feedback" || !isProhibition(before.description) && !/^no\s/i.test(before.description)) return false;
+  const t = norm(tidy(sentence));
+  return !isKorean(t) && ALTERNATIVE.test(t) && !/[?？]/.test(t) && !PROHIBITION.test(t);
 }

@@ -5,7 +5,7 @@
 import { isoUtc } from "../../../core/clock.js";
 import { scrub } from "../../../privacy/index.js";
 import type { ConversationMessage } from "../../../transcripts/types.js";
-import { appendToRule, detailInto, isAlternative, reasonBefore } from "./follow-ups.js";
+import { appendToRule, detailInto, isAlternative, namesAlternative, reasonBefore } from "./follow-ups.js";
 import { foldInto, fragmentKind, reasonInto } from "./fragments.js";
 import { splitLead } from "./leads.js";
 import { explicitRule } from "./rules-explicit.js";
@@ -237,7 +237,12 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
           if (yields(d2)) d = d2;
         }
         const out = d.claimed;
-        if (out?.kind === "reject") reason ??= `${out.rule}: ${out.reason}`;
+        if (out?.kind === "reject" && before && namesAlternative(before, sentence)) {
+          // "no `any` anywhere. use `unknown` and narrow it": the alternative of the rule before
+          appendToRule(before, sentence);
+          prev = before;
+          yielded = true;
+        } else if (out?.kind === "reject") reason ??= `${out.rule}: ${out.reason}`;
         else if (out?.kind === "facts") {
           if (out.facts.some(containsSecretText)) secret = true;
           else yielded = addFacts(out.facts) || yielded;

@@ -111,6 +111,12 @@ const SUBSTITUTION =
 const CONVENTION_SUBSTITUTION =
   /^(?:we|our team|the team)\s+(?:only\s+)?(?:use|write|run|deploy with|build with)\s+\S.*?,\s*(?:never|not|no)\s+[\w.@/-]+$/;
 
+/** What the people who review or run the work expect ("reviewers here want a single PR", "ops expects …"). */
+const TEAM_EXPECTATION =
+  /^(?:reviewers|the reviewers|our reviewers|maintainers|the maintainers|the team|our team|ops|qa|security|people|folks|everyone|everybody)(?: here| on this team| in this repo)? (?:want|wants|expect|expects|prefer|prefers|require|requires|need|needs)\s+(?!(?:to know|you to (?:fix|look|check))\b)\S/;
+/** "no `any` anywhere in this codebase", "no console.logs in prod code, ever": a prohibition without a verb. */
+const NO_KIND =
+  /^no\s+(?!(?:problem|worries|thanks|idea|way|need|rush|clue|luck|change|one|it|that|this|more)\b)\S+(?:\s+\S+){0,3}?\s+(?:anywhere|ever|at all|in (?:this|our|any) (?:codebase|repo|repository|project|code)|in (?:prod|production|tests|commits|prs))\b/;
 /** An instruction whose object points back ("… into them", "don't touch it"): it needs the clause before. */
 const BACK_POINTING_OBJECT =
   /\b(?:them|those|these)\b|\b(?:into|in|on|to|from|with|of|about|at)\s+it\b|^(?:don't|dont|do not|never|stop|avoid)\s+\w+\s+it\b/;
@@ -137,14 +143,16 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
   if (
     l &&
     l[1]!.trim().length > 3 &&
-    (IMPERATIVE_EN.test(norm(afterLead)) || PREFERENCE_EN.test(norm(afterLead)))
+    (IMPERATIVE_EN.test(norm(afterLead)) ||
+      PREFERENCE_EN.test(norm(afterLead)) ||
+      TEAM_EXPECTATION.test(norm(afterLead)))
   ) {
     lead = GENERALIZER_LEAD.test(norm(l[1]!.trim())) ? undefined : l[1]!;
     core = afterLead;
   }
   const n = norm(core);
   const leadCue = s.lead === undefined ? undefined : generalCue(s.lead);
-  const preference = PREFERENCE_EN.test(n);
+  const preference = PREFERENCE_EN.test(n) || TEAM_EXPECTATION.test(n);
   // "early returns instead of nested ifs" with another cue ("it's how the whole team writes code")
   const npSubstitution =
     !preference &&
@@ -162,6 +170,7 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
   const convention = CONVENTION_SUBSTITUTION.test(tidy(n));
   const imperative =
     IMPERATIVE_EN.test(n) ||
+    NO_KIND.test(n) ||
     normative ||
     convention ||
     npSubstitution ||
