@@ -111,9 +111,12 @@ const SUBSTITUTION =
 const CONVENTION_SUBSTITUTION =
   /^(?:we|our team|the team)\s+(?:only\s+)?(?:use|write|run|deploy with|build with)\s+\S.*?,\s*(?:never|not|no)\s+[\w.@/-]+$/;
 
+/** A generalizing opening: what holds outside the exception just stated. */
+const GENERAL_OPENING =
+  /^(?:(?:but|though|however|otherwise|and)\s*,?\s+)?(?:normally|usually|generally|in general|as a (?:general )?rule|by default|typically|otherwise|in every other case|other than that|apart from that|every other time|the rest of the time)(?:\s+though)?\s*,?\s+(?=\S)/i;
 /** What the people who review or run the work expect ("reviewers here want a single PR", "ops expects …"). */
 const TEAM_EXPECTATION =
-  /^(?:reviewers|the reviewers|our reviewers|maintainers|the maintainers|the team|our team|ops|qa|security|people|folks|everyone|everybody)(?: here| on this team| in this repo)? (?:want|wants|expect|expects|prefer|prefers|require|requires|need|needs)\s+(?!(?:to know|you to (?:fix|look|check))\b)\S/;
+  /^(?:reviewers|the reviewers|our reviewers|maintainers|the maintainers|the team|our team|ops|qa|security|people|folks|everyone|everybody)(?: here| on this team| in this repo)? (?:want|wants|expect|expects|prefer|prefers|require|requires|need|needs)\s+(?!(?:to know|you to|this|that|it|these|those|them|the fix|an? (?:update|answer|reply))\b)\S/;
 /** "no `any` anywhere in this codebase", "no console.logs in prod code, ever": a prohibition without a verb. */
 const NO_KIND =
   /^no\s+(?!(?:problem|worries|thanks|idea|way|need|rush|clue|luck|change|one|it|that|this|more)\b)\S+(?:\s+\S+){0,3}?\s+(?:anywhere|ever|at all|in (?:this|our|any) (?:codebase|repo|repository|project|code)|in (?:prod|production|tests|commits|prs))\b/;
@@ -130,7 +133,9 @@ const SO_RULE = /^(.+?)(?:,\s*|\s+)(?:so|so please|which means|therefore)\s+(.+)
 export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutcome | undefined {
   const text = stripFiller(chatless(s.text));
   if (isKorean(text)) return koreanFeedback(s, text, opts);
-  let { rest: core, corrected } = stripCorrection(text);
+  // "but normally always run the full suite", "in general though we use pnpm": the rule after an exception
+  const general = GENERAL_OPENING.exec(text);
+  let { rest: core, corrected } = stripCorrection(general ? text.slice(general[0].length) : text);
   let statedWhy: string | undefined;
   const so = soRule(core);
   if (so) {
@@ -193,6 +198,7 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
     corrected ||
     generalCue(s.text) !== undefined ||
     leadCue !== undefined ||
+    general !== null ||
     /^(?:stop|quit) \w+ing\b/.test(n) ||
     CATEGORY_PROHIBITION.test(n) ||
     (EDIT_PROHIBITION.test(n) && !HANDOFF.test(n)) ||

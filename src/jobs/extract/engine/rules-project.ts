@@ -70,6 +70,9 @@ const PROJECT_STATE =
  */
 const TEAM_MOVE_EN =
   /^(?:we|we've|we have|(?:the |our )?[\w-]+(?: [\w-]+)? team(?: has| have)?)\s+(?:(?:already|recently|finally|officially)\s+)?(?:moved|switched|migrated|standardi[sz]ed on|picked|adopted|replaced|dropped|deprecated|sunset|retired|(?:is|are) (?:migrating|moving|switching|replacing|dropping|deprecating|sunsetting|retiring))\s+(?!(?:it|this|that|them|the (?:file|test|function|variable|line|code)|on|to the next)\b)\S/;
+/** A move of code, not of the project ("we moved the helper into utils.ts"): the code records it. */
+const CODE_OBJECT =
+  /\b(?:helper|function|method|class|file|files|test|tests|component|module|variable|import|hook|type|interface|folder|directory|line|lines)\b|\b[\w-]+\.(?:ts|tsx|js|jsx|py|go|rs|rb|java|kt|json|ya?ml|md|sql|css)\b/;
 /** A requirement from outside the code ("legal asked us to keep audit logs for 7 years", "compliance requires …"). */
 const STAKEHOLDER_EN =
   /^(?:legal|compliance|security|finance|the auditors?|our auditors?|the (?:client|customer)|our (?:client|customer|biggest customer)s?|the board|leadership|management)\s+(?:has\s+|have\s+)?(?:asked|requires?|required|wants?|mandated|mandates|insists?|insisted|needs?)\b/;
@@ -138,7 +141,11 @@ export function projectRule(s: Sentence): RuleOutcome | undefined {
   if (isKorean(text)) return koreanProject(s, text);
   const n = norm(text).replace(WE_GLUED, (_m, a: string) => (a === "'re" ? "we are " : "we have "));
   const decision =
-    DECISION_EN.test(n) || OWNER_EN.test(n) || TEAM_MOVE_EN.test(n) || STAKEHOLDER_EN.test(n) || ON_HOLD_EN.test(n);
+    DECISION_EN.test(n) ||
+    OWNER_EN.test(n) ||
+    (TEAM_MOVE_EN.test(n) && !CODE_OBJECT.test(n)) ||
+    (STAKEHOLDER_EN.test(n) && !/\b(?:to know|if|whether|about)\b/.test(n)) ||
+    ON_HOLD_EN.test(n);
   // "The legacy billing module is being rewritten by another team, so avoid touching …"
   const state =
     PROJECT_STATE.test(n) && SO_INSTRUCTION.test(text) && isInstruction(SO_INSTRUCTION.exec(text)![2]!);
