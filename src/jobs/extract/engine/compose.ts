@@ -54,7 +54,12 @@ export function splitReason(text: string, next = ""): RuleParts {
       t,
     );
   // "…, that's why the job is disabled": a consequence of the statement, not its reason
-  if (m && m[1]!.trim() && !/\b(?:not|never)\s*$/i.test(m[1]!) && !/^(?:that|this)(?:'s| is) why\b/i.test(m[2]!))
+  if (
+    m &&
+    m[1]!.trim() &&
+    !/\b(?:not|never)\s*$/i.test(m[1]!) &&
+    !/^(?:that|this)(?:'s| is) why\b/i.test(m[2]!)
+  )
     return withTail({ rule: m[1]!, why: m[2]! });
   // "we picked temporal since retries were a nightmare": "since" before a clause (not "since 2020")
   m =

@@ -14,7 +14,8 @@ import { ALTERNATIVE, isInstruction, PROHIBITION } from "./feedback-cues.js";
 import type { PlannedMemory } from "./types.js";
 
 /** A Korean prohibition ending ("…지 마세요", "…금지", "…하면 안 돼요"). */
-const PROHIBITION_KO = /(?:지 ?마(?:세요|요|라)?|지 ?말아(?:요|줘| ?주세요)?|지 말 것|금지|(?:하|되|쓰)면 안 ?(?:돼요|됩니다|돼|된다))$/;
+const PROHIBITION_KO =
+  /(?:지 ?마(?:세요|요|라)?|지 ?말아(?:요|줘| ?주세요)?|지 말 것|금지|(?:하|되|쓰)면 안 ?(?:돼요|됩니다|돼|된다))$/;
 /** A Korean request or imperative ending: an instruction, not a plain statement. */
 const REQUEST_KO = /(?:줘|줘요|주세요|줄래요?|해라|하자|합시다|세요)$/;
 const NO_REASON = /\*\*Why:\*\* Stated by the user on [\d-]+ \(no reason given\)\./;
@@ -50,7 +51,10 @@ function isProhibition(rule: string): boolean {
  * True when `next` (a feedback memory of the sentence after `before`) is the alternative to the
  * prohibition `before`: a positive instruction about the same thing that gives no reason of its own.
  */
-export function isAlternative(before: PlannedMemory, next: Omit<PlannedMemory, "rule" | "originSessionId" | "sources">): boolean {
+export function isAlternative(
+  before: PlannedMemory,
+  next: Omit<PlannedMemory, "rule" | "originSessionId" | "sources">,
+): boolean {
   if (before.type !== "feedback" || next.type !== "feedback") return false;
   if (!isProhibition(before.description) || isProhibition(next.description)) return false;
   if (!NO_REASON.test(next.body)) return false;
@@ -106,7 +110,11 @@ export function reasonBefore(m: PlannedMemory, previous: string | undefined, sen
  * prohibition `before` ("no `any` anywhere in this codebase. use `unknown` and narrow it").
  */
 export function namesAlternative(before: PlannedMemory, sentence: string): boolean {
-  if (before.type !== "feedback" || !isProhibition(before.description) && !/^no\s/i.test(before.description)) return false;
+  if (
+    before.type !== "feedback" ||
+    (!isProhibition(before.description) && !/^no\s/i.test(before.description))
+  )
+    return false;
   const t = norm(tidy(sentence));
   return !isKorean(t) && ALTERNATIVE.test(t) && !/[?？]/.test(t) && !PROHIBITION.test(t);
 }

@@ -5,19 +5,19 @@
 import { isoUtc } from "../../../core/clock.js";
 import { scrub } from "../../../privacy/index.js";
 import type { ConversationMessage } from "../../../transcripts/types.js";
+import { pointersOf, splitClauses } from "./clauses.js";
 import { appendToRule, detailInto, isAlternative, namesAlternative, reasonBefore } from "./follow-ups.js";
 import { foldInto, fragmentKind, reasonInto } from "./fragments.js";
 import { splitLead } from "./leads.js";
 import { explicitRule } from "./rules-explicit.js";
 import { factRule } from "./rules-facts.js";
 import { feedbackRule } from "./rules-feedback.js";
-import { projectRule } from "./rules-project.js";
 import { findRuleList, listItemMemory } from "./rules-list.js";
+import { projectRule } from "./rules-project.js";
 import { referenceRule } from "./rules-reference.js";
 import { userRule } from "./rules-user.js";
 import { containsSecretText } from "./secrets.js";
 import { cleanUserText, dedupeKey, splitSentencesDetailed } from "./sentences.js";
-import { pointersOf, splitClauses } from "./clauses.js";
 import type { ExtractionPlan, PlanContext, PlannedMemory, RuleOutcome, Sentence } from "./types.js";
 
 /** Memory rules in priority order; the first that claims a sentence decides it. */
@@ -56,9 +56,10 @@ function decide(s: Sentence): Decision {
     claimed = rule(s);
     if (claimed) break;
   }
-  const pointer = claimed?.kind === "memory" && claimed.memory.type === "reference";
+  const memory = claimed?.kind === "memory" ? claimed : undefined;
+  const pointer = memory?.memory.type === "reference";
   const factsToo = claimed?.rule !== "explicit" && !pointer;
-  const also = pointer ? otherClauses(s, claimed) : claimed?.kind === "memory" ? pointerClauses(s) : undefined;
+  const also = memory ? (pointer ? otherClauses(s, memory) : pointerClauses(s)) : undefined;
   return { claimed, facts: factsToo ? factRule(s) : undefined, also };
 }
 

@@ -79,6 +79,7 @@ export function koreanFeedback(s: Sentence, text: string, opts: FeedbackOptions)
   }
   const standing =
     trailingGeneral ||
+    (ENVIRONMENT_KO.test(core) && PROHIBITION_END_KO.test(end)) ||
     CATEGORY_PROHIBITION_KO.test(end) ||
     generalCue(core) !== undefined ||
     (s.lead !== undefined && generalCue(s.lead) !== undefined);
@@ -89,6 +90,14 @@ export function koreanFeedback(s: Sentence, text: string, opts: FeedbackOptions)
   if (scoped) return scoped;
   return compose(s, core, undefined, rule, statedWhy, opts.standing === true);
 }
+
+/** A shared environment as the place ("운영 DB에는", "프로덕션에서"): never one task's (ENVIRONMENT_EN in English). */
+const ENVIRONMENT_KO =
+  /(?:운영|프로덕션|프로드|prod|production|스테이징|staging|라이브)\s*(?:DB|디비|서버|환경|클러스터|데이터베이스)?\s*(?:에는|에서는|에선|에서|에)(?=\s)/i;
+
+/** A prohibition ending: "…지 마세요", "…금지", "…하면 안 돼요" (a request on prod is for the task). */
+const PROHIBITION_END_KO =
+  /(?:지 ?마(?:세요|요|라)?|지 ?말아(?:요|줘| ?주세요)?|지 말 것|금지|면 안 ?(?:돼요|됩니다|돼|된다))$/;
 
 /** Korean substitution cues: "X 말고 Y", "X 대신 Y", "X보다는 Y". */
 const SUBSTITUTION_KO = /(?:말고|대신|보다는)/g;

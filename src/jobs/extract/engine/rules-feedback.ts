@@ -232,7 +232,7 @@ function soRule(text: string): { rule: string; why: string } | undefined {
 
 /** Leading chat noise: emoji, laughter ("haha", "lol") and a bare "no" before an instruction. */
 const CHAT_NOISE =
-  /^(?:[\p{Extended_Pictographic}\uFE0F\u200D]+|(?:ha(?:ha)+|hah|hehe|lol|lmao|rofl|ugh|oops|whoops|welp|hmm+)\b[\s,.!]*|no+\s+(?=[\p{Extended_Pictographic}]|(?:pls|please|plz|never|don't|dont|do not|always|stop)\b))\s*/iu;
+  /^(?:(?:\p{Extended_Pictographic}|\uFE0F|\u200D)+|(?:ha(?:ha)+|hah|hehe|lol|lmao|rofl|ugh|oops|whoops|welp|hmm+)\b[\s,.!]*|no+\s+(?=[\p{Extended_Pictographic}]|(?:pls|please|plz|never|don't|dont|do not|always|stop)\b))\s*/iu;
 
 /** `text` without leading chat noise ("haha no 😅 pls never …" → "pls never …"); "no" marks a correction. */
 function chatless(text: string): string {

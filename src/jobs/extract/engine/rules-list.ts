@@ -5,7 +5,7 @@
  * feedback memory in the user's words, whatever its grammar (items are often noun phrases). A list
  * of steps for the task ("do these:", "steps:") is not one.
  */
-import { GENERIC_HOW, applyClause, oneLine, ruleBody, splitReason } from "./compose.js";
+import { applyClause, GENERIC_HOW, oneLine, ruleBody, splitReason } from "./compose.js";
 import { capitalize, contentWords, generalCue, isKorean, norm, objection, tidy } from "./cues.js";
 import { memoryName } from "./name.js";
 import type { RuleOutcome } from "./types.js";
@@ -56,7 +56,8 @@ function isRuleIntro(intro: string): boolean {
 }
 
 /** An item the sentence rules should read: about the speaker, or a pointer (URL, #channel). */
-const NOT_A_RULE_ITEM = /^(?:i|i'm|im|i've|my|저는|제가|나는|난|내가)(?=[\s']|$)|https?:\/\/|(?:^|\s)#[a-z0-9][\w-]+/i;
+const NOT_A_RULE_ITEM =
+  /^(?:i|i'm|im|i've|my|저는|제가|나는|난|내가)(?=[\s']|$)|https?:\/\/|(?:^|\s)#[a-z0-9][\w-]+/i;
 
 /**
  * The feedback memory of one list item under `intro`, a reject (a question, hedge or empty item),

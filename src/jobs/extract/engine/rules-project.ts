@@ -20,9 +20,11 @@ import type { RuleOutcome, Sentence } from "./types.js";
 const LEAD =
   /^(?:heads[ -]up|fyi|note|psa|just so you know|for context|context|update)(?:\s*[:,—–-]|\s+[^:.!?]{1,40}?:)\s*/i;
 /** A connective that ties the statement to the sentence before it ("since then …", "so …"): not part of the fact. */
-const CONNECTIVE = /^(?:since then|ever since(?: then)?|after that|from then on|that's why|because of that|so)\s*,?\s+/i;
+const CONNECTIVE =
+  /^(?:since then|ever since(?: then)?|after that|from then on|that's why|because of that|so)\s*,?\s+/i;
 /** A clause saying what the decision leads to ("it'll be REST", "it will be replaced by …"), not why. */
-const OUTCOME = /^(?:it|they|that|this)(?:'ll| will| is going to|'s going to| are going to|'re going to) be\b/i;
+const OUTCOME =
+  /^(?:it|they|that|this)(?:'ll| will| is going to|'s going to| are going to|'re going to) be\b/i;
 /** "(also) keep in mind (that) …" before a project statement: the statement is the memory. */
 const KEEP_LEAD = /^(?:please\s+)?(?:keep|bear) in mind(?:\s+that)?[\s,:]+/i;
 /** A team decision: "we decided / chose / agreed / settled on / are dropping / are migrating to". */
@@ -184,7 +186,9 @@ function koreanProject(s: Sentence, text: string): RuleOutcome | undefined {
     (KO_DUE.test(text) && KO_ABSOLUTE_DATE.test(text)) ||
     (KO_EVENT.test(text) && !KO_REQUEST.test(text) && !KO_SPEAKER.test(text));
   const owner =
-    (OWNER_KO.test(text) || KO_STATE.some((r) => r.test(text))) && !KO_REQUEST.test(text) && !KO_SPEAKER.test(text);
+    (OWNER_KO.test(text) || KO_STATE.some((r) => r.test(text))) &&
+    !KO_REQUEST.test(text) &&
+    !KO_SPEAKER.test(text);
   if (!decision && !deadline && !owner) return undefined;
   const why = objection(text, true);
   if (why) return { kind: "reject", rule: "project-statement", reason: why };

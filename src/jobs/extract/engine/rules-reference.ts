@@ -42,7 +42,8 @@ const USE_FOR =
 /** An internal short link ("go/runbooks/db-failover"): a pointer like a URL. */
 const GO_LINK = /(?:^|\s)(go\/[\w][\w/.-]*[\w/])/;
 /** "… before touching replicas", "… whenever a deploy fails": the instruction holds for a kind of situation. */
-const STANDING_SITUATION = /\b(?:before|when|whenever|every time|each time)\s+(?:you\s+)?\w+ing\b|\bwhenever\b|\bif (?:it|that|this) (?:ever )?happens\b/;
+const STANDING_SITUATION =
+  /\b(?:before|when|whenever|every time|each time)\s+(?:you\s+)?\w+ing\b|\bwhenever\b|\bif (?:it|that|this) (?:ever )?happens\b/;
 const TASK_VERB =
   /\b(?:fix|implement|look into|investigate|debug|take a look|handle|resolve|address|work on|can you|could you)\b/;
 /** Forms of a pointer sentence (lowercased text): where something lives, is posted or is looked up. */
@@ -73,16 +74,23 @@ export function referenceRule(s: Sentence): RuleOutcome | undefined {
   const channel = CHANNEL.exec(t)?.[1];
   const isChannel =
     channel !== undefined &&
-    (/\b(?:slack|channel|discord)\b|슬랙|채널/.test(t) || CHANNEL_BY_FORM.test(t) || CHANNEL_BY_FORM_KO.test(t));
+    (/\b(?:slack|channel|discord)\b|슬랙|채널/.test(t) ||
+      CHANNEL_BY_FORM.test(t) ||
+      CHANNEL_BY_FORM_KO.test(t));
   if (!system && !url && !isChannel) return undefined;
   // "we use sentry for errors, the project is acme-web": the clause after the comma is a detail
   const useFor = usedFor(t) ?? usedFor(t.replace(/,.*$/, ""));
   if (useFor) return useForMemory(s, text, useFor, url);
   if (isKorean(text)) return koreanPointer(s, text, system, url, isChannel ? channel : undefined);
   const tracked = TRACKED.exec(text.replace(/\*\*|__/g, ""));
-  const pointer = tracked !== null || POINTER_FORMS.some((r) => r.test(t)) || (isChannel && CHANNEL_POINTER.test(t));
+  const pointer =
+    tracked !== null || POINTER_FORMS.some((r) => r.test(t)) || (isChannel && CHANNEL_POINTER.test(t));
   if (!pointer) return undefined;
-  if ((TASK_START.test(t) || TASK_VERB.test(t)) && generalCue(t) === undefined && !STANDING_SITUATION.test(t)) {
+  if (
+    (TASK_START.test(t) || TASK_VERB.test(t)) &&
+    generalCue(t) === undefined &&
+    !STANDING_SITUATION.test(t)
+  ) {
     return { kind: "reject", rule: "reference-pointer", reason: "a URL or system in a task request" };
   }
   if (url && SINGLE_ITEM.test(url)) {
