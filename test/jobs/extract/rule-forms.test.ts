@@ -99,6 +99,28 @@ describe("reasons land in the Why", () => {
     expect(why(m.body)).toContain("deploy bot");
   });
 
+  it.each([
+    ["pls dont add docstrings that just repeat the signature, i find them noisy", "User finds them noisy"],
+    ["keep changelog entries short, one line each, nobody reads paragraphs", "Nobody reads paragraphs"],
+    [
+      "make sure every new queue has a dead-letter queue, otherwise poison messages block it",
+      "Otherwise poison",
+    ],
+    [
+      "never hardcode bucket names; read them from config since we deploy to three clouds",
+      "We deploy to three clouds",
+    ],
+  ])("finds the reason clause of %j", (text, reason) => {
+    const [m] = planPrompt(text);
+    expect(m?.type).toBe("feedback");
+    expect(why(m!.body)).toContain(reason);
+  });
+
+  it("never takes the alternative for the reason", () => {
+    const [m] = planPrompt("don't use lodash, we use the standard library instead");
+    expect(why(m?.body ?? "")).not.toContain("standard library");
+  });
+
   it("takes the sentence before a 'so from now on' rule as the reason", () => {
     const got = planPrompt(
       "context: last sprint a retry loop hammered the geocoding API and we got rate-limited for a day. so from now on every call to the geocoding API must go through the shared limiter",

@@ -63,7 +63,7 @@ export function splitReason(text: string, next = ""): RuleParts {
     return withTail({ rule: m[1]!, why: m[2]! });
   // "we picked temporal since retries were a nightmare": "since" before a clause (not "since 2020")
   m =
-    /^(.*?\S)\s+since\s+(?!(?:then|\d|last|yesterday|the (?:start|beginning)|forever|ever)\b)((?:[\w'-]+\s+){1,4}?(?:is|are|was|were|has|have|had|can't|couldn't|doesn't|don't|didn't|won't|broke|kept|keeps)\b.*)$/i.exec(
+    /^(.*?\S)\s+since\s+(?!(?:then|\d|last|yesterday|the (?:start|beginning)|forever|ever)\b)((?:(?:we|they|it|i|you|our [\w-]+)\s+(?!then\b)[a-z']+|(?:[\w'-]+\s+){1,4}?(?:is|are|was|were|has|have|had|can't|couldn't|doesn't|don't|didn't|won't|broke|kept|keeps))\b.*)$/i.exec(
       t,
     );
   if (m) return withTail({ rule: m[1]!, why: m[2]! });

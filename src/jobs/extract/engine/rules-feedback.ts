@@ -111,6 +111,15 @@ const SUBSTITUTION =
 const CONVENTION_SUBSTITUTION =
   /^(?:we|our team|the team)\s+(?:only\s+)?(?:use|write|run|deploy with|build with)\s+\S.*?,\s*(?:never|not|no)\s+[\w.@/-]+$/;
 
+/** "keep PR descriptions short", "write commit messages in English": an instruction on a kind of output. */
+const KIND_OBJECT =
+  /^(?:keep|make|write)\s+(?!(?:the|this|that|these|those|it|its|them|my|your|a|an)\b)(?:[\w-]+\s+){0,2}(?:descriptions|messages|names|titles|comments|summaries|commits|prs|functions|tests|docs|logs|log lines|errors|error messages|answers|replies|responses|migrations|changelogs?)\b/;
+/** "we don't do force pushes on shared branches here": how the team works, not the task. */
+const TEAM_CONVENTION =
+  /^we (?:don't|do not|never) (?:do|use|allow|merge|push|commit|deploy|ship|write|add|mock)\b/;
+/** "when you write sql migrations always make them reversible": a situation, then the rule, no comma. */
+const LEAD_NO_COMMA =
+  /^((?:when|whenever|before|after|while)\s+[^,]{3,60}?)\s+((?:always|never|don't|dont|do not|make sure|please)\b.+)$/i;
 /** A generalizing opening: what holds outside the exception just stated. */
 const GENERAL_OPENING =
   /^(?:(?:but|though|however|otherwise|and)\s*,?\s+)?(?:normally|usually|generally|in general|as a (?:general )?rule|by default|typically|otherwise|in every other case|other than that|apart from that|every other time|the rest of the time)(?:\s+though)?\s*,?\s+(?=\S)/i;
@@ -143,15 +152,17 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
     statedWhy = so.why;
   }
   let lead: string | undefined;
-  const l = LEAD_CLAUSE.exec(core);
+  const leads = (m: RegExpExecArray | null) => {
+    const after = m ? norm(stripFiller(m[2]!)) : "";
+    return m &&
+      m[1]!.trim().length > 3 &&
+      (IMPERATIVE_EN.test(after) || PREFERENCE_EN.test(after) || TEAM_EXPECTATION.test(after))
+      ? m
+      : null;
+  };
+  const l = leads(LEAD_CLAUSE.exec(core)) ?? leads(LEAD_NO_COMMA.exec(core));
   const afterLead = l ? stripFiller(l[2]!) : "";
-  if (
-    l &&
-    l[1]!.trim().length > 3 &&
-    (IMPERATIVE_EN.test(norm(afterLead)) ||
-      PREFERENCE_EN.test(norm(afterLead)) ||
-      TEAM_EXPECTATION.test(norm(afterLead)))
-  ) {
+  if (l) {
     lead = GENERALIZER_LEAD.test(norm(l[1]!.trim())) ? undefined : l[1]!;
     core = afterLead;
   }
@@ -199,6 +210,9 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
     generalCue(s.text) !== undefined ||
     leadCue !== undefined ||
     general !== null ||
+    KIND_OBJECT.test(n) ||
+    /\b(?:every|each|all) new [\w-]+/.test(n) ||
+    TEAM_CONVENTION.test(n) ||
     /^(?:stop|quit) \w+ing\b/.test(n) ||
     CATEGORY_PROHIBITION.test(n) ||
     (EDIT_PROHIBITION.test(n) && !HANDOFF.test(n)) ||
