@@ -116,6 +116,30 @@ describe("reasons land in the Why", () => {
     expect(why(m!.body)).toContain(reason);
   });
 
+  it.each([
+    ["커밋 메시지에 해시태그 넣지 마 배포 봇이 깨져", "배포 봇이 깨져"],
+    ["컴포넌트는 되도록 작게 나눠 주세요, 리뷰하기 힘들어요", "리뷰하기 힘들어요"],
+    ["통합 테스트에서 큐 모킹하지 마세요. 지난번에 모킹 때문에 재시도 버그를 못 잡았어요.", "재시도 버그"],
+    [
+      "never retry refunds automatically. last time a retry refunded an order twice.",
+      "refunded an order twice",
+    ],
+  ])("finds the reason of %j by its form", (text, reason) => {
+    const [m] = planPrompt(text);
+    expect(m?.type).toBe("feedback");
+    expect(why(m!.body)).toContain(reason);
+  });
+
+  it("never takes an unrelated next sentence for the reason", () => {
+    const [m] = planPrompt("always run the linter before pushing. the weather is nice today.");
+    expect(why(m?.body ?? "")).not.toContain("weather");
+  });
+
+  it("keeps the instruction after a Korean prohibition in the rule", () => {
+    const [m] = planPrompt("release 브랜치에 직접 푸시하면 안 돼요, 항상 PR로 올려주세요");
+    expect(m?.body).toContain("PR로 올려주세요");
+  });
+
   it("never takes the alternative for the reason", () => {
     const [m] = planPrompt("don't use lodash, we use the standard library instead");
     expect(why(m?.body ?? "")).not.toContain("standard library");

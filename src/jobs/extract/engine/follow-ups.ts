@@ -118,3 +118,30 @@ export function namesAlternative(before: PlannedMemory, sentence: string): boole
   const t = norm(tidy(sentence));
   return !isKorean(t) && ALTERNATIVE.test(t) && !/[?？]/.test(t) && !PROHIBITION.test(t);
 }
+
+/** A statement of what happened once ("지난번에 모킹 때문에 …", "last time the cache …"): a reason by form. */
+const INCIDENT_OPENING =
+  /^(?:지난번에|지난번엔|지난달에|지난주에|예전에|작년에|저번에|전에|last (?:time|week|month|quarter|year|sprint|release)|the last time|once|yesterday|we once|a while ago)(?=[\s,]|$)/i;
+
+/** Korean stems of `text` cut to two syllables ("모킹하지" → "모킹"): words meet across endings. */
+function koreanStems(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of text.match(/\p{Script=Hangul}{2,}/gu) ?? []) out.add(w.slice(0, 2));
+  return out;
+}
+
+/**
+ * The Why of `m` (a rule that gave none) from the statement right after it when that statement
+ * tells what happened once, or shares a Korean stem with the rule. Returns true when set.
+ */
+export function reasonAfterRule(m: PlannedMemory, statement: string): boolean {
+  if ((m.type !== "feedback" && m.type !== "project") || !NO_REASON.test(m.body)) return false;
+  const t = tidy(statement);
+  if (t === "" || /[?？]/.test(t) || isInstruction(t) || REQUEST_KO.test(t)) return false;
+  const incident = INCIDENT_OPENING.test(norm(t));
+  const stems = koreanStems(m.description);
+  const sharesStem = isKorean(t) && [...koreanStems(t)].some((w) => stems.has(w));
+  if (!incident && !sharesStem) return false;
+  m.body = m.body.replace(NO_REASON, `**Why:** ${capitalize(t)}.`);
+  return true;
+}

@@ -6,7 +6,14 @@ import { isoUtc } from "../../../core/clock.js";
 import { scrub } from "../../../privacy/index.js";
 import type { ConversationMessage } from "../../../transcripts/types.js";
 import { pointersOf, splitClauses } from "./clauses.js";
-import { appendToRule, detailInto, isAlternative, namesAlternative, reasonBefore } from "./follow-ups.js";
+import {
+  appendToRule,
+  detailInto,
+  isAlternative,
+  namesAlternative,
+  reasonAfterRule,
+  reasonBefore,
+} from "./follow-ups.js";
 import { foldInto, fragmentKind, reasonInto } from "./fragments.js";
 import { splitLead } from "./leads.js";
 import { explicitRule } from "./rules-explicit.js";
@@ -279,7 +286,7 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
         const last = before ?? (carried?.until === i ? carried.memory : undefined);
         if (out === undefined && f === undefined && last && !/[?？]/.test(sentence)) {
           // the reason first, then details about the same thing in the user's words
-          const taken = last === before && reasonInto(last, sentence);
+          const taken = last === before && (reasonInto(last, sentence) || reasonAfterRule(last, sentence));
           if (taken || detailInto(last, sentence, details.get(last) ?? 0)) {
             if (!taken) details.set(last, (details.get(last) ?? 0) + 1);
             carried = { memory: last, until: i + 1 };

@@ -15,7 +15,7 @@ export const TRAILING_REASON_KO =
   /^(.+?)\s*[,，]\s*(.+?(?:때문(?:에|이)?(?:요|야|에요|예요|입니다|이에요)?|(?:이)?라서(?:요)?|(?:으)?니까(?:요)?|거든(?:요)?))\s*$/;
 
 const IMPERATIVE_KO =
-  /(?:(?:해야|써야|사용해야|돼야|되어야|해선 안|하면 안) ?(?:한다|해|합니다|해요|돼|됩니다|된다|되요)|금지|필수(?:예요|에요|입니다|야|임)?|지 ?마|지 ?마요|지 ?마세요|지 ?마라|지 ?말아(?:요|줘| ?주세요)?|지 말 것|줘|줘요|주세요|세요|해라|하자|합시다|할 것|써|써라|써요|쓰자|해)$/;
+  /(?:(?:해야|써야|사용해야|돼야|되어야|해선 안|하면 안|(?:찍으|남기|넣으|올리|푸시하|커밋하|배포하|쓰|건드리|수정하|지우|삭제하|바꾸)면 안) ?(?:한다|해|합니다|해요|돼|됩니다|된다|되요|돼요)|금지|필수(?:예요|에요|입니다|야|임)?|지 ?마|지 ?마요|지 ?마세요|지 ?마라|지 ?말아(?:요|줘| ?주세요)?|지 말 것|줘|줘요|주세요|세요|해라|하자|합시다|할 것|써|써라|써요|쓰자|해)$/;
 
 const PREFERENCE_KO = /(?:선호해요?|선호합니다|좋아해요?|싫어해요?)$/;
 /**
@@ -54,10 +54,23 @@ export function koreanFeedback(s: Sentence, text: string, opts: FeedbackOptions)
     core = r[1]!;
     statedWhy = r[2]!;
   }
+  // "…찍으면 안 됩니다 (법무팀 요청)": a trailing parenthesis is the reason
+  const paren = statedWhy === undefined ? /^(.+?)\s*[(（]([^()（）]{2,40})[)）]\s*$/.exec(tidy(core)) : null;
+  if (paren && IMPERATIVE_KO.test(tidy(paren[1]!))) {
+    core = paren[1]!;
+    statedWhy = paren[2]!;
+  }
+  // "…넣지 마 릴리스 노트가 깨져", "…유지해 주세요, 리뷰하기 힘들어요": a statement after the instruction
+  const after = statedWhy === undefined ? STATEMENT_AFTER_KO.exec(tidy(core)) : null;
+  if (after && !IMPERATIVE_KO.test(tidy(after[2]!)) && !/[?？]/.test(after[2]!)) {
+    core = after[1]!;
+    statedWhy = after[2]!;
+  }
   let trailingGeneral = false;
   const g = TRAILING_GENERAL_KO.exec(tidy(core));
   if (g && IMPERATIVE_KO.test(tidy(g[1]!))) {
-    core = g[1]!;
+    // "…푸시하면 안 돼요, 항상 PR로 올려주세요": an instruction after the comma stays in the rule
+    if (!IMPERATIVE_KO.test(tidy(g[2]!))) core = g[1]!;
     trailingGeneral = true;
   }
   const end = tidy(core);
@@ -79,6 +92,7 @@ export function koreanFeedback(s: Sentence, text: string, opts: FeedbackOptions)
   }
   const standing =
     trailingGeneral ||
+    /(?:^|\s)(?:되도록|가급적|웬만하면|기본적으로|원칙적으로|평소에는|보통은)(?=\s)/.test(core) ||
     (ENVIRONMENT_KO.test(core) && PROHIBITION_END_KO.test(end)) ||
     CATEGORY_PROHIBITION_KO.test(end) ||
     generalCue(core) !== undefined ||
@@ -95,6 +109,12 @@ export function koreanFeedback(s: Sentence, text: string, opts: FeedbackOptions)
 const ENVIRONMENT_KO =
   /(?:운영|프로덕션|프로드|prod|production|스테이징|staging|라이브)\s*(?:DB|디비|서버|환경|클러스터|데이터베이스)?\s*(?:에는|에서는|에선|에서|에)(?=\s)/i;
 
+/**
+ * An instruction, then a statement in the same sentence ("…넣지 마 릴리스 노트가 깨져", "…유지해
+ * 주세요, 리뷰하기 힘들어요"): the statement (a declarative ending) is the reason.
+ */
+const STATEMENT_AFTER_KO =
+  /^(.+?(?:지 ?마(?:세요|요)?|지 ?말아 ?(?:주세요|줘)|주세요|하세요|해 ?줘|금지|면 안 ?(?:돼요|됩니다|돼)))\s*[,，]?\s+([^,，]+?(?:어요|아요|해요|예요|이에요|습니다|거든요|져|져요|돼요|어|아|야|음))$/;
 /** A prohibition ending: "…지 마세요", "…금지", "…하면 안 돼요" (a request on prod is for the task). */
 const PROHIBITION_END_KO =
   /(?:지 ?마(?:세요|요|라)?|지 ?말아(?:요|줘| ?주세요)?|지 말 것|금지|면 안 ?(?:돼요|됩니다|돼|된다))$/;
