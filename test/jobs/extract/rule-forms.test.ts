@@ -193,6 +193,25 @@ describe("a standing rule after a one-off exception", () => {
   });
 });
 
+describe("standing from the user's lasting habit or an explicit Korean cue", () => {
+  it("keeps an instruction that follows from how the user works", () => {
+    const m = expectOne(
+      "I read your PRs on a tablet most days, so keep each commit under 200 lines",
+      "feedback",
+      "200 lines",
+    );
+    expect(why(m.body)).toContain("tablet");
+  });
+
+  it("keeps a one-off reason's instruction out", () => {
+    expect(planPrompt("I'm in a hurry so skip the tests")).toEqual([]);
+  });
+
+  it("reads 이제부터 as from now on", () => {
+    expectOne("이제부터 태그는 v 접두사 없이 붙여요", "feedback", "태그");
+  });
+});
+
 describe("project statements by form", () => {
   it.each([
     ["we moved off heroku to fly.io last month because of pricing", "fly.io", "pricing"],

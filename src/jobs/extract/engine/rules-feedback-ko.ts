@@ -76,7 +76,9 @@ export function koreanFeedback(s: Sentence, text: string, opts: FeedbackOptions)
   const end = tidy(core);
   const preference = PREFERENCE_KO.test(end);
   const obligationOnly = !preference && !IMPERATIVE_KO.test(end) && OBLIGATION_KO.test(end);
-  if (!preference && !IMPERATIVE_KO.test(end) && !obligationOnly) return undefined;
+  // "이제부터 브랜치는 feat/로 시작해요": under an explicit cue a habitual statement is the rule
+  const habitual = opts.standing === true && HABITUAL_END_KO.test(end);
+  if (!preference && !IMPERATIVE_KO.test(end) && !obligationOnly && !habitual) return undefined;
   const rule: RuleName = "feedback-ko";
   const why = objection(s.text);
   if (why) return { kind: "reject", rule, reason: why };
@@ -115,6 +117,8 @@ const ENVIRONMENT_KO =
  */
 const STATEMENT_AFTER_KO =
   /^(.+?(?:지 ?마(?:세요|요)?|지 ?말아 ?(?:주세요|줘)|주세요|하세요|해 ?줘|금지|면 안 ?(?:돼요|됩니다|돼)))\s*[,，]?\s+([^,，]+?(?:어요|아요|해요|예요|이에요|습니다|거든요|져|져요|돼요|어|아|야|음))$/;
+/** A habitual statement ending ("…로 시작해요", "…를 써요", "…합니다"). */
+const HABITUAL_END_KO = /(?:해요|합니다|써요|씁니다|돼요|됩니다|가요|갑니다|올려요|붙여요|달아요)$/;
 /** A prohibition ending: "…지 마세요", "…금지", "…하면 안 돼요" (a request on prod is for the task). */
 const PROHIBITION_END_KO =
   /(?:지 ?마(?:세요|요|라)?|지 ?말아(?:요|줘| ?주세요)?|지 말 것|금지|면 안 ?(?:돼요|됩니다|돼|된다))$/;

@@ -120,6 +120,12 @@ const TEAM_CONVENTION =
 /** "when you write sql migrations always make them reversible": a situation, then the rule, no comma. */
 const LEAD_NO_COMMA =
   /^((?:when|whenever|before|after|while)\s+[^,]{3,60}?)\s+((?:always|never|don't|dont|do not|make sure|please)\b.+)$/i;
+/**
+ * A lasting habit or condition of the user before "so" ("I review your stuff on my phone, so keep
+ * diffs small"): the instruction follows from it every time, not from the task.
+ */
+const HABIT_OF_USER =
+  /^(?:i (?:(?:usually|mostly|always|often|generally|normally)\s+)?(?:review|read|use|work|code|write|run|test|skim|browse)\b|i'm (?:colorblind|color-blind|dyslexic|on (?:a|my) (?:phone|tablet|small screen))\b|my (?:screen|monitor|eyes)\b)/;
 /** A generalizing opening: what holds outside the exception just stated. */
 const GENERAL_OPENING =
   /^(?:(?:but|though|however|otherwise|and)\s*,?\s+)?(?:normally|usually|generally|in general|as a (?:general )?rule|by default|typically|otherwise|in every other case|other than that|apart from that|every other time|the rest of the time)(?:\s+though)?\s*,?\s+(?=\S)/i;
@@ -210,6 +216,7 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
     generalCue(s.text) !== undefined ||
     leadCue !== undefined ||
     general !== null ||
+    (so !== undefined && HABIT_OF_USER.test(norm(text))) ||
     KIND_OBJECT.test(n) ||
     /\b(?:every|each|all) new [\w-]+/.test(n) ||
     TEAM_CONVENTION.test(n) ||
