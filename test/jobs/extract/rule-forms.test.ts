@@ -81,6 +81,21 @@ describe("a sentence with a rule and a pointer", () => {
     expect(got.some((m) => m.body.includes("QZ81KX"))).toBe(true);
   });
 
+  it("gives each clause with its own pointer its own reference memory", () => {
+    const got = planPrompt(
+      "the build dashboard is https://grafana.example.org/d/builds and the alerts go to #build-alerts",
+    );
+    expect(got.map((m) => m.description)).toEqual([
+      expect.stringContaining("https://grafana.example.org/d/builds"),
+      expect.stringContaining("#build-alerts"),
+    ]);
+  });
+
+  it("drops a clause's rule that means nothing without the pointer before it", () => {
+    const got = planPrompt("our design docs live in notion, and we always update them after a release");
+    expect(got.map((m) => m.type)).toEqual(["reference"]);
+  });
+
   it("keeps a channel named in passing in a rule as a reference memory", () => {
     const got = planPrompt(
       "never deploy on a friday, and if you have to, announce it in #release-train first",

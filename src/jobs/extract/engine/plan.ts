@@ -5,7 +5,7 @@
 import { isoUtc } from "../../../core/clock.js";
 import { scrub } from "../../../privacy/index.js";
 import type { ConversationMessage } from "../../../transcripts/types.js";
-import { pointersOf, splitClauses } from "./clauses.js";
+import { clauseMemories } from "./clause-memories.js";
 import {
   appendToRule,
   detailInto,
@@ -66,45 +66,9 @@ function decide(s: Sentence): Decision {
   const memory = claimed?.kind === "memory" ? claimed : undefined;
   const pointer = memory?.memory.type === "reference";
   const factsToo = claimed?.rule !== "explicit" && !pointer;
-  const also = memory ? (pointer ? otherClauses(s, memory) : pointerClauses(s)) : undefined;
-  return { claimed, facts: factsToo ? factRule(s) : undefined, also };
-}
-
-/**
- * The reference memories of the clauses of `s` that hold a pointer, when a rule or fact claimed
- * the sentence ("always add a changelog entry, the format is at <url>": the link is its own memory).
- */
-function pointerClauses(s: Sentence): Decision["also"] {
-  if (pointersOf(s.text).length === 0) return undefined;
-  const out: NonNullable<Decision["also"]> = [];
-  for (const text of splitClauses(s.text)) {
-    if (pointersOf(text).length === 0) continue;
-    const ref = referenceRule({ ...s, text, next: "", nextAfterSemicolon: false });
-    if (ref?.kind === "memory") out.push(ref);
-  }
-  return out;
-}
-
-/**
- * The memories of the clauses of `s` that do not hold the pointer of `ref` ("… DBA 리뷰 필수고,
- * 리뷰 요청은 슬랙 #dba-review 채널에 올리면 돼요": the rule beside the channel).
- */
-function otherClauses(s: Sentence, ref: Extract<RuleOutcome, { kind: "memory" }>): Decision["also"] {
-  const clauses = splitClauses(s.text);
-  if (clauses.length < 2) return undefined;
-  const out: NonNullable<Decision["also"]> = [];
-  for (const [i, text] of clauses.entries()) {
-    if (pointersOf(text).some((p) => ref.memory.description.includes(p))) continue;
-    let claimed: RuleOutcome | undefined;
-    for (const rule of MEMORY_RULES) {
-      claimed = rule({ ...s, text, next: clauses[i + 1] ?? s.next, nextAfterSemicolon: false });
-      if (claimed) break;
-    }
-    // a second pointer needs a URL, channel or id of its own ("…in figma, the file is <url>" is one)
-    if (claimed?.kind === "memory" && (claimed.memory.type !== "reference" || pointersOf(text).length > 0))
-      out.push(claimed);
-  }
-  return out;
+  if (!memory) return { claimed, facts: factsToo ? factRule(s) : undefined };
+  const clauses = clauseMemories(s, memory, MEMORY_RULES);
+  return { claimed: clauses.main, facts: factsToo ? factRule(s) : undefined, also: clauses.also };
 }
 
 /** True when a decision stores something (a memory or project facts). */
