@@ -227,6 +227,24 @@ describe("standing from the user's lasting habit or an explicit Korean cue", () 
   });
 });
 
+describe("casual typing", () => {
+  it.each([
+    ["alwyas use guard clauses, deep nesting is hard to review", "feedback", "guard clauses"],
+    ["tbh i hate long PR titles, one short line is enough", "feedback", "PR titles"],
+    ["we r on python 3.10, dont use 3.12 syntax", "feedback", "3.12"],
+    ["plz dont run the formatter on the whole repo, only on files u touched", "feedback", "formatter"],
+    ["PR 올릴때 description에 롤백 방법 꼭 적어주세요", "feedback", "롤백"],
+    ["시크릿은 절대 하드코딩 하지마세요 vault에 넣고요", "feedback", "하드코딩"],
+    [
+      "vendor 폴더 파일 직접 수정하지 말고 패치 파일로 관리하세요, 업데이트할 때 충돌나요",
+      "feedback",
+      "패치",
+    ],
+  ])("%j yields one %s memory mentioning %j", (text, type, keyword) => {
+    expectOne(text, type, keyword);
+  });
+});
+
 describe("project statements by form", () => {
   it.each([
     ["we moved off heroku to fly.io last month because of pricing", "fly.io", "pricing"],

@@ -73,7 +73,9 @@ export function koreanFeedback(s: Sentence, text: string, opts: FeedbackOptions)
     if (!IMPERATIVE_KO.test(tidy(g[2]!))) core = g[1]!;
     trailingGeneral = true;
   }
-  const end = tidy(core);
+  // "…하드코딩 하지마세요 .env.example 에 추가하고요": the instruction ends before the add-on
+  const mid = MID_IMPERATIVE_KO.exec(tidy(core));
+  const end = mid && !IMPERATIVE_KO.test(tidy(core)) ? tidy(mid[1]!) : tidy(core);
   const preference = PREFERENCE_KO.test(end);
   const obligationOnly = !preference && !IMPERATIVE_KO.test(end) && OBLIGATION_KO.test(end);
   // "이제부터 브랜치는 feat/로 시작해요": under an explicit cue a habitual statement is the rule
@@ -94,6 +96,7 @@ export function koreanFeedback(s: Sentence, text: string, opts: FeedbackOptions)
   }
   const standing =
     trailingGeneral ||
+    SITUATION_KO.test(core) ||
     /(?:^|\s)(?:되도록|가급적|웬만하면|기본적으로|원칙적으로|평소에는|보통은)(?=\s)/.test(core) ||
     (ENVIRONMENT_KO.test(core) && PROHIBITION_END_KO.test(end)) ||
     CATEGORY_PROHIBITION_KO.test(end) ||
@@ -116,7 +119,12 @@ const ENVIRONMENT_KO =
  * 주세요, 리뷰하기 힘들어요"): the statement (a declarative ending) is the reason.
  */
 const STATEMENT_AFTER_KO =
-  /^(.+?(?:지 ?마(?:세요|요)?|지 ?말아 ?(?:주세요|줘)|주세요|하세요|해 ?줘|금지|면 안 ?(?:돼요|됩니다|돼)))\s*[,，]?\s+([^,，]+?(?:어요|아요|해요|예요|이에요|습니다|거든요|져|져요|돼요|어|아|야|음))$/;
+  /^(.+?(?:지 ?마(?:세요|요)?|지 ?말아 ?(?:주세요|줘)|세요|해 ?줘|금지|면 안 ?(?:돼요|됩니다|돼)))\s*[,，]?\s+([^,，]+?(?:어요|아요|해요|예요|이에요|습니다|거든요|져|져요|돼요|나요|네요|려요|워요|와요|어|아|야|음))$/;
+/** An instruction ending inside the sentence, more text after it. */
+const MID_IMPERATIVE_KO = /^(.+?(?:지 ?마세요|지 ?마요|지 ?말고|주세요|하세요|해 ?줘요?))\s+(.+)$/;
+/** "PR 올릴 때", "커밋할 때마다": the instruction holds for a kind of situation. */
+const SITUATION_KO =
+  /(?:할|올릴|만들|쓸|작성할|커밋할|푸시할|배포할|추가할|짤|고칠|바꿀|리뷰할|머지할|릴리스할|테스트할|올리실|만드실|쓰실)\s?때(?:마다|는|에는|도)?(?=\s)/;
 /** A habitual statement ending ("…로 시작해요", "…를 써요", "…합니다"). */
 const HABITUAL_END_KO = /(?:해요|합니다|써요|씁니다|돼요|됩니다|가요|갑니다|올려요|붙여요|달아요)$/;
 /** A prohibition ending: "…지 마세요", "…금지", "…하면 안 돼요" (a request on prod is for the task). */

@@ -139,13 +139,15 @@ const NO_KIND =
 const BACK_POINTING_OBJECT =
   /\b(?:them|those|these)\b|\b(?:into|in|on|to|from|with|of|about|at)\s+it\b|^(?:don't|dont|do not|never|stop|avoid)\s+\w+\s+it\b/;
 /** "<statement> so <instruction>" ("I'm colorblind so don't rely on red/green"): the statement is the reason. */
-const SO_RULE = /^(.+?)(?:,\s*|\s+)(?:so|so please|which means|therefore)\s+(.+)$/i;
+const SO_RULE =
+  /^(.+?)(?:(?:,\s*|\s+)(?:so|so please|which means|therefore)\s+|,\s*(?=(?:please\s+|pls\s+|plz\s+)?(?:don't|dont|do not|never|avoid)\s))(.+)$/i;
 
 /**
  * The feedback rule. Returns a feedback memory, a reject (the sentence is an instruction but not
  * standing guidance), or `undefined` when the sentence is not an instruction at all.
  */
-export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutcome | undefined {
+export function feedbackRule(sentence: Sentence, opts: FeedbackOptions = {}): RuleOutcome | undefined {
+  const s = { ...sentence, text: untypo(sentence.text) };
   const text = stripFiller(chatless(s.text));
   if (isKorean(text)) return koreanFeedback(s, text, opts);
   // "but normally always run the full suite", "in general though we use pnpm": the rule after an exception
@@ -218,6 +220,9 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
     general !== null ||
     (so !== undefined && HABIT_OF_USER.test(norm(text))) ||
     KIND_OBJECT.test(n) ||
+    /\bonly (?:on|in|to|for) (?:the )?(?:files|changes|code|lines) (?:you|u) (?:touch(?:ed)?|chang(?:e|ed)|edit(?:ed)?|modif(?:y|ied))\b/.test(
+      n,
+    ) ||
     /\b(?:every|each|all) new [\w-]+/.test(n) ||
     TEAM_CONVENTION.test(n) ||
     /^(?:stop|quit) \w+ing\b/.test(n) ||
@@ -242,6 +247,16 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
 function soRule(text: string): { rule: string; why: string } | undefined {
   const m = SO_RULE.exec(text);
   if (!m || !m[1]!.trim() || isInstruction(m[1]!)) return undefined;
+  // "<fact>, don't …" ("we're on node 20, don't use node 22 apis"); not a rule's own second half
+  // ("a .meta file always gets committed with its asset, never one without the other")
+  const bareComma = !/\b(?:so|which means|therefore)\b/i.test(
+    text.slice(m[1]!.length, text.length - m[2]!.length),
+  );
+  if (
+    bareComma &&
+    /\b(?:always|never|must|should|have to|has to|need to|needs to|don't|do not)\b/i.test(m[1]!)
+  )
+    return undefined;
   const rule = stripFiller(m[2]!);
   const n = norm(rule);
   if (!IMPERATIVE_EN.test(n) && !PREFERENCE_EN.test(n)) return undefined;
@@ -253,7 +268,20 @@ function soRule(text: string): { rule: string; why: string } | undefined {
 
 /** Leading chat noise: emoji, laughter ("haha", "lol") and a bare "no" before an instruction. */
 const CHAT_NOISE =
-  /^(?:(?:\p{Extended_Pictographic}|\uFE0F|\u200D)+|(?:ha(?:ha)+|hah|hehe|lol|lmao|rofl|ugh|oops|whoops|welp|hmm+)\b[\s,.!]*|no+\s+(?=[\p{Extended_Pictographic}]|(?:pls|please|plz|never|don't|dont|do not|always|stop)\b))\s*/iu;
+  /^(?:(?:\p{Extended_Pictographic}|\uFE0F|\u200D)+|(?:ha(?:ha)+|hah|hehe|lol|lmao|rofl|ugh|oops|whoops|welp|hmm+|tbh|honestly|ngl|imo|imho)\b[\s,.!]*|no+\s+(?=[\p{Extended_Pictographic}]|(?:pls|please|plz|never|don't|dont|do not|always|stop)\b))\s*/iu;
+
+/** Misspelt cue words as people type them ("alwyas", "nver"), mapped to the cue. */
+const CUE_TYPOS: [RegExp, string][] = [
+  [/\b(?:alwyas|allways|alwys|alwasy|awlays|alawys)\b/gi, "always"],
+  [/\b(?:nver|nevr|neevr|enver)\b/gi, "never"],
+];
+
+/** `text` with misspelt cue words corrected. */
+function untypo(text: string): string {
+  let out = text;
+  for (const [typo, cue] of CUE_TYPOS) out = out.replace(typo, cue);
+  return out;
+}
 
 /** `text` without leading chat noise ("haha no 😅 pls never …" → "pls never …"); "no" marks a correction. */
 function chatless(text: string): string {
