@@ -245,6 +245,42 @@ describe("casual typing", () => {
   });
 });
 
+describe("long messages", () => {
+  it("keeps the detail after a dash when the rule also gave a reason", () => {
+    const m = expectOne(
+      "that's wrong, we don't use moment anymore — we moved everything to date-fns last year because the bundle was huge",
+      "feedback",
+      "date-fns",
+    );
+    expect(why(m.body)).toContain("bundle");
+  });
+
+  it("takes the rule after a concession", () => {
+    expectOne(
+      "I know you like adding type annotations everywhere but in this codebase we only annotate exported functions",
+      "feedback",
+      "exported functions",
+    );
+  });
+
+  it("takes a purpose clause after 'so' as the reason", () => {
+    const m = expectOne(
+      "going forward please always open PRs as drafts first so the reviewers aren't pinged early",
+      "feedback",
+      "drafts",
+    );
+    expect(why(m.body)).toContain("reviewers");
+  });
+
+  it("takes a rule after a situation inside a 'so' sentence", () => {
+    expectOne(
+      "our runners are small, so whenever you add a benchmark keep it under a second, otherwise the job times out",
+      "feedback",
+      "benchmark",
+    );
+  });
+});
+
 describe("project statements by form", () => {
   it.each([
     ["we moved off heroku to fly.io last month because of pricing", "fly.io", "pricing"],

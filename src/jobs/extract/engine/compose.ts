@@ -105,7 +105,8 @@ function withTail(p: RuleParts): RuleParts {
   if (!m) return p;
   const tail = m[2]!.trim();
   if (IMPERATIVE_HEAD.test(tail)) return { ...p, rule: m[1]!, tail };
-  return { rule: m[1]!, why: p.why ?? tail };
+  // a reason is already known: the statement after the dash is a detail of the rule, kept in it
+  return p.why ? p : { rule: m[1]!, why: tail };
 }
 
 const CONTEXT_NOUN =

@@ -126,8 +126,15 @@ const DECLARATIVE_CLAUSE =
 const PRONOUN_CLAUSE =
   /^(?:i|we|they|it|it's|its|nobody|no one|everyone|everybody|people|that|this|those|these)\s+(?:(?:really|just|always|never|usually|all|often|then)\s+)?(?!(?:use|prefer|want|should|must|need)\b)[a-z']+\b/i;
 
+/** "… as drafts first so the bots don't ping everyone": a purpose clause with its own subject. */
+const SO_PURPOSE =
+  /^(.*?\S)\s+so\s+((?:the|our|it|they|we|you|people|nobody|no one|everyone|reviewers|ci)\s.+)$/i;
+
 function commaReason(parts: RuleParts): RuleParts {
   if (parts.why) return parts;
+  const so = SO_PURPOSE.exec(parts.rule);
+  if (so && isInstruction(so[1]!) && !isInstruction(so[2]!))
+    return { ...parts, rule: so[1]!, why: `so ${so[2]}` };
   // the last comma first: "keep PR descriptions short, two bullets max, nobody reads walls of text"
   const commas = [...parts.rule.matchAll(/,\s+/g)].reverse();
   for (const c of commas) {

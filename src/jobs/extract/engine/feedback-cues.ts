@@ -6,7 +6,7 @@
 import { norm, stripCorrection, stripFiller } from "./cues.js";
 
 export const IMPERATIVE_EN =
-  /^(?:(?:you|we) (?:should|must|need to|have to)\b|we (?:always|never)\b|we (?:don't|do not|dont)\b|let's (?:always|never|not)\b|make sure (?:to|you|every|each|all|any|new|no|nothing)\b|be sure to\b|(?:always|never)\s+(?!(?:the|a|an|this|that|these|those|my|your|our|its|it|so|too|again|ever|once|mind|seen|been|heard|had|got|was|is|were|works?|happens?)\b|(?!(?:embed|seed|feed|need|shed|proceed|exceed|succeed|speed|shred)\b)\w+ed\b)|(?:don't|dont|do not|stop|quit|avoid|use|prefer|only|keep|no more)\b)/;
+  /^(?:(?:you|we) (?:should|must|need to|have to)\b|we (?:always|never|only)\b|we (?:don't|do not|dont)\b|let's (?:always|never|not)\b|make sure (?:to|you|every|each|all|any|new|no|nothing)\b|be sure to\b|(?:always|never)\s+(?!(?:the|a|an|this|that|these|those|my|your|our|its|it|so|too|again|ever|once|mind|seen|been|heard|had|got|was|is|were|works?|happens?)\b|(?!(?:embed|seed|feed|need|shed|proceed|exceed|succeed|speed|shred)\b)\w+ed\b)|(?:don't|dont|do not|stop|quit|avoid|use|prefer|only|keep|no more)\b)/;
 
 export const PREFERENCE_EN =
   /^i(?: (?:really )?(?:don't|dont|do not) want (?!(?:to|you to|it|this|that)\b)| prefer|'d rather| would rather| (?:really )?(?:like|love|hate) it when| don't like it when| do not like it when| (?:really )?(?:like|love|hate|dislike)| want you to (?:always|never))\b/;

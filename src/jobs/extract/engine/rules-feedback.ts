@@ -119,7 +119,10 @@ const TEAM_CONVENTION =
   /^we (?:don't|do not|never) (?:do|use|allow|merge|push|commit|deploy|ship|write|add|mock)\b/;
 /** "when you write sql migrations always make them reversible": a situation, then the rule, no comma. */
 const LEAD_NO_COMMA =
-  /^((?:when|whenever|before|after|while)\s+[^,]{3,60}?)\s+((?:always|never|don't|dont|do not|make sure|please)\b.+)$/i;
+  /^((?:when|whenever|before|after|while|every time|each time)\s+(?:you|we)\s+\w+(?:\s+(?:a|an|the|new|any|some))?(?:\s+[\w-]+)?|(?:when|whenever|before|after|while)\s+[^,]{3,60}?(?=\s+(?:always|never|don't|dont|do not|make sure|please)\b)|in (?:this|our) (?:codebase|repo|repository|project|team))\s+(.+)$/i;
+/** "I know you like X, but <rule>": the part after "but" is the rule. */
+const CONCESSION =
+  /^(?:i know|i get|i understand|i see|i realize|i hear you|sure|ok|okay)\b[^.]{0,100}?,?\s+but\s+(?=\S)/i;
 /**
  * A lasting habit or condition of the user before "so" ("I review your stuff on my phone, so keep
  * diffs small"): the instruction follows from it every time, not from the task.
@@ -151,7 +154,7 @@ export function feedbackRule(sentence: Sentence, opts: FeedbackOptions = {}): Ru
   const text = stripFiller(chatless(s.text));
   if (isKorean(text)) return koreanFeedback(s, text, opts);
   // "but normally always run the full suite", "in general though we use pnpm": the rule after an exception
-  const general = GENERAL_OPENING.exec(text);
+  const general = GENERAL_OPENING.exec(text) ?? CONCESSION.exec(text);
   let { rest: core, corrected } = stripCorrection(general ? text.slice(general[0].length) : text);
   let statedWhy: string | undefined;
   const so = soRule(core);
@@ -162,9 +165,14 @@ export function feedbackRule(sentence: Sentence, opts: FeedbackOptions = {}): Ru
   let lead: string | undefined;
   const leads = (m: RegExpExecArray | null) => {
     const after = m ? norm(stripFiller(m[2]!)) : "";
+    // after a situation ("whenever you add a test, make it …") a bare verb is an imperative
+    const situation = m !== null && /^(?:when|whenever|every time|each time|before|after)\b/i.test(m[1]!);
     return m &&
       m[1]!.trim().length > 3 &&
-      (IMPERATIVE_EN.test(after) || PREFERENCE_EN.test(after) || TEAM_EXPECTATION.test(after))
+      (IMPERATIVE_EN.test(after) ||
+        PREFERENCE_EN.test(after) ||
+        TEAM_EXPECTATION.test(after) ||
+        (situation && VERB_START.test(after)))
       ? m
       : null;
   };
@@ -198,7 +206,9 @@ export function feedbackRule(sentence: Sentence, opts: FeedbackOptions = {}): Ru
     normative ||
     convention ||
     npSubstitution ||
-    (opts.standing === true && VERB_START.test(n));
+    ((opts.standing === true ||
+      (l !== null && /^(?:when|whenever|every time|each time|before|after)\b/i.test(l[1]!))) &&
+      VERB_START.test(n));
   if (!preference && !imperative && !TASK_FOCUS.test(n)) return undefined;
   const rule: RuleName = preference
     ? "feedback-preference"
@@ -259,7 +269,11 @@ function soRule(text: string): { rule: string; why: string } | undefined {
     return undefined;
   const rule = stripFiller(m[2]!);
   const n = norm(rule);
-  if (!IMPERATIVE_EN.test(n) && !PREFERENCE_EN.test(n)) return undefined;
+  const ledRule = [LEAD_CLAUSE.exec(rule), LEAD_NO_COMMA.exec(rule)].some((led) => {
+    const after = led ? norm(stripFiller(led[2]!)) : "";
+    return led !== null && (IMPERATIVE_EN.test(after) || VERB_START.test(after));
+  });
+  if (!IMPERATIVE_EN.test(n) && !PREFERENCE_EN.test(n) && !ledRule) return undefined;
   // "the old consumers get deleted in March, so don't put new features into them": the instruction
   // is about the statement's subject and means nothing alone; the statement is the memory
   if (BACK_POINTING_OBJECT.test(n)) return undefined;
