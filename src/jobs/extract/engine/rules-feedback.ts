@@ -25,6 +25,19 @@ import {
   PREFERENCE_EN,
   VERB_START,
 } from "./feedback-cues.js";
+import {
+  BACK_POINTING_OBJECT,
+  CONCESSION,
+  chatless,
+  GENERAL_OPENING,
+  HABIT_OF_USER,
+  KIND_OBJECT,
+  LEAD_NO_COMMA,
+  NO_KIND,
+  TEAM_CONVENTION,
+  TEAM_EXPECTATION,
+  untypo,
+} from "./feedback-forms.js";
 import { koreanFeedback } from "./rules-feedback-ko.js";
 import { taskReject } from "./task-scope.js";
 import type { RuleName, RuleOutcome, Sentence } from "./types.js";
@@ -111,36 +124,6 @@ const SUBSTITUTION =
 const CONVENTION_SUBSTITUTION =
   /^(?:we|our team|the team)\s+(?:only\s+)?(?:use|write|run|deploy with|build with)\s+\S.*?,\s*(?:never|not|no)\s+[\w.@/-]+$/;
 
-/** "keep PR descriptions short", "write commit messages in English": an instruction on a kind of output. */
-const KIND_OBJECT =
-  /^(?:keep|make|write)\s+(?!(?:the|this|that|these|those|it|its|them|my|your|a|an)\b)(?:[\w-]+\s+){0,2}(?:descriptions|messages|names|titles|comments|summaries|commits|prs|functions|tests|docs|logs|log lines|errors|error messages|answers|replies|responses|migrations|changelogs?)\b/;
-/** "we don't do force pushes on shared branches here": how the team works, not the task. */
-const TEAM_CONVENTION =
-  /^we (?:don't|do not|never) (?:do|use|allow|merge|push|commit|deploy|ship|write|add|mock)\b/;
-/** "when you write sql migrations always make them reversible": a situation, then the rule, no comma. */
-const LEAD_NO_COMMA =
-  /^((?:when|whenever|before|after|while|every time|each time)\s+(?:you|we)\s+\w+(?:\s+(?:a|an|the|new|any|some))?(?:\s+[\w-]+)?|(?:when|whenever|before|after|while)\s+[^,]{3,60}?(?=\s+(?:always|never|don't|dont|do not|make sure|please)\b)|in (?:this|our) (?:codebase|repo|repository|project|team))\s+(.+)$/i;
-/** "I know you like X, but <rule>": the part after "but" is the rule. */
-const CONCESSION =
-  /^(?:i know|i get|i understand|i see|i realize|i hear you|sure|ok|okay)\b[^.]{0,100}?,?\s+but\s+(?=\S)/i;
-/**
- * A lasting habit or condition of the user before "so" ("I review your stuff on my phone, so keep
- * diffs small"): the instruction follows from it every time, not from the task.
- */
-const HABIT_OF_USER =
-  /^(?:i (?:(?:usually|mostly|always|often|generally|normally)\s+)?(?:review|read|use|work|code|write|run|test|skim|browse)\b|i'm (?:colorblind|color-blind|dyslexic|on (?:a|my) (?:phone|tablet|small screen))\b|my (?:screen|monitor|eyes)\b)/;
-/** A generalizing opening: what holds outside the exception just stated. */
-const GENERAL_OPENING =
-  /^(?:(?:but|though|however|otherwise|and)\s*,?\s+)?(?:normally|usually|generally|in general|as a (?:general )?rule|by default|typically|otherwise|in every other case|other than that|apart from that|every other time|the rest of the time)(?:\s+though)?\s*,?\s+(?=\S)/i;
-/** What the people who review or run the work expect ("reviewers here want a single PR", "ops expects …"). */
-const TEAM_EXPECTATION =
-  /^(?:reviewers|the reviewers|our reviewers|maintainers|the maintainers|the team|our team|ops|qa|security|people|folks|everyone|everybody)(?: here| on this team| in this repo)? (?:want|wants|expect|expects|prefer|prefers|require|requires|need|needs)\s+(?!(?:to know|you to|this|that|it|these|those|them|the fix|an? (?:update|answer|reply))\b)\S/;
-/** "no `any` anywhere in this codebase", "no console.logs in prod code, ever": a prohibition without a verb. */
-const NO_KIND =
-  /^no\s+(?!(?:problem|worries|thanks|idea|way|need|rush|clue|luck|change|one|it|that|this|more)\b)\S+(?:\s+\S+){0,3}?\s+(?:anywhere|ever|at all|in (?:this|our|any) (?:codebase|repo|repository|project|code)|in (?:prod|production|tests|commits|prs))\b/;
-/** An instruction whose object points back ("… into them", "don't touch it"): it needs the clause before. */
-const BACK_POINTING_OBJECT =
-  /\b(?:them|those|these)\b|\b(?:into|in|on|to|from|with|of|about|at)\s+it\b|^(?:don't|dont|do not|never|stop|avoid)\s+\w+\s+it\b/;
 /** "<statement> so <instruction>" ("I'm colorblind so don't rely on red/green"): the statement is the reason. */
 const SO_RULE =
   /^(.+?)(?:(?:,\s*|\s+)(?:so|so please|which means|therefore)\s+|,\s*(?=(?:please\s+|pls\s+|plz\s+)?(?:don't|dont|do not|never|avoid)\s))(.+)$/i;
@@ -278,32 +261,4 @@ function soRule(text: string): { rule: string; why: string } | undefined {
   // is about the statement's subject and means nothing alone; the statement is the memory
   if (BACK_POINTING_OBJECT.test(n)) return undefined;
   return { rule, why: thirdPerson(tidy(m[1]!)) };
-}
-
-/** Leading chat noise: emoji, laughter ("haha", "lol") and a bare "no" before an instruction. */
-const CHAT_NOISE =
-  /^(?:(?:\p{Extended_Pictographic}|\uFE0F|\u200D)+|(?:ha(?:ha)+|hah|hehe|lol|lmao|rofl|ugh|oops|whoops|welp|hmm+|tbh|honestly|ngl|imo|imho)\b[\s,.!]*|no+\s+(?=[\p{Extended_Pictographic}]|(?:pls|please|plz|never|don't|dont|do not|always|stop)\b))\s*/iu;
-
-/** Misspelt cue words as people type them ("alwyas", "nver"), mapped to the cue. */
-const CUE_TYPOS: [RegExp, string][] = [
-  [/\b(?:alwyas|allways|alwys|alwasy|awlays|alawys)\b/gi, "always"],
-  [/\b(?:nver|nevr|neevr|enver)\b/gi, "never"],
-];
-
-/** `text` with misspelt cue words corrected. */
-function untypo(text: string): string {
-  let out = text;
-  for (const [typo, cue] of CUE_TYPOS) out = out.replace(typo, cue);
-  return out;
-}
-
-/** `text` without leading chat noise ("haha no 😅 pls never …" → "pls never …"); "no" marks a correction. */
-function chatless(text: string): string {
-  let out = text.trim();
-  for (let i = 0; i < 6; i++) {
-    const m = CHAT_NOISE.exec(out);
-    if (!m || m[0].length === 0) break;
-    out = out.slice(m[0].length);
-  }
-  return out;
 }
