@@ -26,7 +26,7 @@ const SPLIT = loadQualitySplit();
 const SET_MIN = 150;
 /** The goal for the test half; the floors are the levels measured when the set was split (regression guard). */
 const GOAL = { precision: 0.9, recall: 0.75, gap: 0.05 };
-const FLOOR = { testPrecision: 0.65, testRecall: 0.3, devPrecision: 0.78, devRecall: 0.48 };
+const FLOOR = { testPrecision: 0.68, testRecall: 0.42, devPrecision: 0.95, devRecall: 0.95 };
 /** Ids of the conversations written before the split (`en-`, `ko-`): the engine was tuned on them. */
 const TUNED_BEFORE_SPLIT = /^(?:en|ko)-/;
 const NOW = Date.parse("2026-01-12T12:00:00.000Z");

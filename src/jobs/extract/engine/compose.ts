@@ -38,15 +38,35 @@ export function splitReason(text: string, next = ""): RuleParts {
   const t = text.replace(/[’‘]/g, "'");
   let m = /^(because|since)\s+(.+?),\s*(.+)$/i.exec(t);
   if (m) return withTail({ rule: m[3]!, why: m[2]! });
-  m = /^(.*?)(?:,\s*|\s+)(because|'cause|cause|cuz|given that|so that)\s+(.+)$/i.exec(t);
-  if (m && m[1]!.trim())
-    return withTail({ rule: m[1]!, why: m[2]!.toLowerCase() === "so that" ? `so that ${m[3]}` : m[3]! });
+  m =
+    /^(.*?)(?:,\s*|\s+)(?:(?:mainly|mostly|partly|largely|only|just|simply|primarily|precisely|exactly|all)\s+)?(because|'cause|cause|cuz|given that|so that)\s+(.+)$/i.exec(
+      t,
+    );
+  if (m && m[1]!.trim()) {
+    const lead = m[2]!.toLowerCase();
+    // "because of pricing" keeps its "because": "of pricing" alone is no reason
+    const why = lead === "so that" ? `so that ${m[3]}` : /^of\s/i.test(m[3]!) ? `${m[2]} ${m[3]}` : m[3]!;
+    return withTail({ rule: m[1]!, why });
+  }
   // "…, they break tree shaking" / "…, it slows CI down": a statement about the thing is the reason
   m =
     /^(.*?\S),\s*((?:they|these|those)\s+\w.*|(?:it|that|this)(?:'s|'ll|\s+(?:is|was|will|would|can|could|makes?|breaks?|causes?|confuses?|slows?|hurts?|kills?|bloats?|hides?|leaks?|fails?|adds?|[a-z]+(?<!s)s)\b).*)$/i.exec(
       t,
     );
-  if (m && m[1]!.trim() && !/\b(?:not|never)\s*$/i.test(m[1]!)) return withTail({ rule: m[1]!, why: m[2]! });
+  // "…, that's why the job is disabled": a consequence of the statement, not its reason
+  if (
+    m &&
+    m[1]!.trim() &&
+    !/\b(?:not|never)\s*$/i.test(m[1]!) &&
+    !/^(?:that|this)(?:'s| is) why\b/i.test(m[2]!)
+  )
+    return withTail({ rule: m[1]!, why: m[2]! });
+  // "we picked temporal since retries were a nightmare": "since" before a clause (not "since 2020")
+  m =
+    /^(.*?\S)\s+since\s+(?!(?:then|\d|last|yesterday|the (?:start|beginning)|forever|ever)\b)((?:(?:we|they|it|i|you|our [\w-]+)\s+(?!then\b)[a-z']+|(?:[\w'-]+\s+){1,4}?(?:is|are|was|were|has|have|had|can't|couldn't|doesn't|don't|didn't|won't|broke|kept|keeps))\b.*)$/i.exec(
+      t,
+    );
+  if (m) return withTail({ rule: m[1]!, why: m[2]! });
   m = /^(.*?),\s*(?:since|as)\s+(.+)$/i.exec(t);
   if (m && m[1]!.trim() && !/^(?:well|a rule|usual|always|needed|soon as)\b/i.test(m[2]!)) {
     return withTail({ rule: m[1]!, why: m[2]! });
@@ -85,7 +105,8 @@ function withTail(p: RuleParts): RuleParts {
   if (!m) return p;
   const tail = m[2]!.trim();
   if (IMPERATIVE_HEAD.test(tail)) return { ...p, rule: m[1]!, tail };
-  return { rule: m[1]!, why: p.why ?? tail };
+  // a reason is already known: the statement after the dash is a detail of the rule, kept in it
+  return p.why ? p : { rule: m[1]!, why: tail };
 }
 
 const CONTEXT_NOUN =

@@ -214,7 +214,8 @@ export function contentWords(s: string): string[] {
 
 /** Uppercases the first ASCII letter (Korean text is left as is: "pnpm 말고 …" stays lower case). */
 export function capitalize(s: string): string {
-  return isKorean(s) ? s : s.replace(/^[a-z]/, (c) => c.toUpperCase());
+  // a path or file name keeps its case ("src/server.js", "package.json")
+  return isKorean(s) ? s : s.replace(/^[a-z](?![\w-]*[./]\w)/, (c) => c.toUpperCase());
 }
 
 /** Trims, squashes spaces and drops trailing punctuation. */

@@ -6,10 +6,10 @@
 import { norm, stripCorrection, stripFiller } from "./cues.js";
 
 export const IMPERATIVE_EN =
-  /^(?:(?:you|we) (?:should|must|need to|have to)\b|we (?:always|never)\b|we (?:don't|do not|dont)\b|let's (?:always|never|not)\b|make sure (?:to|you)\b|be sure to\b|(?:always|never)\s+(?!(?:the|a|an|this|that|these|those|my|your|our|its|it|so|too|again|ever|once|mind|seen|been|heard|had|got|was|is|were|works?|happens?)\b|(?!(?:embed|seed|feed|need|shed|proceed|exceed|succeed|speed|shred)\b)\w+ed\b)|(?:don't|dont|do not|stop|quit|avoid|use|prefer|only|keep|no more)\b)/;
+  /^(?:(?:you|we) (?:should|must|need to|have to)\b|we (?:always|never|only)\b|we (?:don't|do not|dont)\b|let's (?:always|never|not)\b|make sure (?:to|you|every|each|all|any|new|no|nothing)\b|be sure to\b|(?:always|never)\s+(?!(?:the|a|an|this|that|these|those|my|your|our|its|it|so|too|again|ever|once|mind|seen|been|heard|had|got|was|is|were|works?|happens?)\b|(?!(?:embed|seed|feed|need|shed|proceed|exceed|succeed|speed|shred)\b)\w+ed\b)|(?:don't|dont|do not|stop|quit|avoid|use|prefer|only|keep|no more)\b)/;
 
 export const PREFERENCE_EN =
-  /^i(?: prefer|'d rather| would rather| (?:really )?(?:like|love|hate) it when| don't like it when| do not like it when| (?:really )?(?:like|love|hate|dislike)| want you to (?:always|never))\b/;
+  /^i(?: (?:really )?(?:don't|dont|do not) want (?!(?:to|you to|it|this|that)\b)| prefer|'d rather| would rather| (?:really )?(?:like|love|hate) it when| don't like it when| do not like it when| (?:really )?(?:like|love|hate|dislike)| want you to (?:always|never))\b/;
 
 /** Verbs that open an instruction once an explicit cue ("from now on") made it standing. */
 export const VERB_START =
@@ -21,7 +21,7 @@ export const PROHIBITION =
 
 /** The alternative after a prohibition ("; let errors propagate", "; named exports only"). */
 export const ALTERNATIVE =
-  /^(?:let|use|prefer|stick|keep|write|put|return|throw|handle|rely|go with|just|leave|only|instead|always)\b|\b(?:only|instead)$/;
+  /^(?:let|use|prefer|stick|keep|write|put|return|throw|handle|rely|go with|just|leave|only|instead|always|read|load|pull|take|get|inject|pass|derive|generate|call|wrap|move)\b|\b(?:only|instead)$/;
 
 /** A `;` clause that is the reason of the rule before it ("; they break our Splunk parser"). */
 export const REASON_CLAUSE = /^(?:they|it|that|this|these|those|because|since|'cause|cuz)\b/;

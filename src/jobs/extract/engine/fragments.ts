@@ -4,7 +4,7 @@
  * that memory (its "How to apply") and never become memories of their own. A plain statement
  * between a rule and such a fragment may be the rule's reason (`reasonInto`).
  */
-import { capitalize, contentWords, isKorean, norm, stripFiller, tidy } from "./cues.js";
+import { capitalize, contentWords, isKorean, norm, STOPWORDS, stripFiller, tidy } from "./cues.js";
 import type { PlannedMemory } from "./types.js";
 
 /** A sentence that leans on the one before it ("Keep those …", "I'd rather have …", "Keep that in mind …"). */
@@ -40,7 +40,7 @@ const NO_REASON = /\*\*Why:\*\* Stated by the user on [\d-]+ \(no reason given\)
 function topicWords(text: string): string[] {
   const latin = norm(text).match(/[a-z][a-z0-9.+#-]*[a-z0-9+#]/g) ?? [];
   const words = contentWords(text).filter((w) => w.length >= (isKorean(w) ? 2 : 3));
-  return [...words, ...latin.filter((w) => w.length >= 2)];
+  return [...words, ...latin.filter((w) => w.length >= 2 && !STOPWORDS.has(w))];
 }
 
 /**
@@ -56,7 +56,11 @@ export function reasonInto(m: PlannedMemory, statement: string): boolean {
   const pointsBack = /^(?:it|it's|they|they're|this|that|these|those|그게|그건|이게|이건)(?=[\s,.]|$)/.test(
     norm(statement),
   );
-  if (!pointsBack && !topicWords(statement).some((w) => rule.has(w))) return false;
+  // a code token of the rule (`any`) meets its name in the statement (`no-explicit-any`)
+  const code = (m.description.match(/`([^`]+)`/g) ?? []).map((c) => norm(c.slice(1, -1)));
+  const parts = new Set(norm(statement).split(/[^a-z0-9_$]+/));
+  const sharesCode = code.some((c) => parts.has(c));
+  if (!pointsBack && !sharesCode && !topicWords(statement).some((w) => rule.has(w))) return false;
   m.body = m.body.replace(NO_REASON, `**Why:** ${capitalize(tidy(statement))}.`);
   return true;
 }

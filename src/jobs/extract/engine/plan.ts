@@ -5,13 +5,23 @@
 import { isoUtc } from "../../../core/clock.js";
 import { scrub } from "../../../privacy/index.js";
 import type { ConversationMessage } from "../../../transcripts/types.js";
+import { clauseMemories } from "./clause-memories.js";
 import { saidAsCorrection, settleCorrections } from "./corrections.js";
+import {
+  appendToRule,
+  detailInto,
+  isAlternative,
+  namesAlternative,
+  reasonAfterRule,
+  reasonBefore,
+} from "./follow-ups.js";
 import { foldInto, fragmentKind, reasonInto } from "./fragments.js";
 import { splitLead } from "./leads.js";
 import { correctionRule } from "./rules-correction.js";
 import { explicitRule } from "./rules-explicit.js";
 import { factRule } from "./rules-facts.js";
 import { feedbackRule } from "./rules-feedback.js";
+import { findRuleList, listItemMemory } from "./rules-list.js";
 import { projectRule } from "./rules-project.js";
 import { referenceRule } from "./rules-reference.js";
 import { userRule } from "./rules-user.js";
@@ -24,8 +34,9 @@ const MEMORY_RULES: ((s: Sentence) => RuleOutcome | undefined)[] = [
   explicitRule,
   userRule,
   referenceRule,
-  projectRule,
+  // "we migrated from mocha to vitest" changes a choice: a correction, before a project event
   correctionRule,
+  projectRule,
   (s) => feedbackRule(s),
 ];
 
@@ -42,6 +53,8 @@ function memoryHasSecret(out: Extract<RuleOutcome, { kind: "memory" }>): boolean
 interface Decision {
   claimed?: RuleOutcome;
   facts?: RuleOutcome;
+  /** Memories from the other clauses of a sentence that became a reference pointer. */
+  also?: Extract<RuleOutcome, { kind: "memory" }>[];
 }
 
 /**
@@ -54,9 +67,12 @@ function decide(s: Sentence): Decision {
     claimed = rule(s);
     if (claimed) break;
   }
-  const factsToo =
-    claimed?.rule !== "explicit" && !(claimed?.kind === "memory" && claimed.memory.type === "reference");
-  return { claimed, facts: factsToo ? factRule(s) : undefined };
+  const memory = claimed?.kind === "memory" ? claimed : undefined;
+  const pointer = memory?.memory.type === "reference";
+  const factsToo = claimed?.rule !== "explicit" && !pointer;
+  if (!memory) return { claimed, facts: factsToo ? factRule(s) : undefined };
+  const clauses = clauseMemories(s, memory, MEMORY_RULES);
+  return { claimed: clauses.main, facts: factsToo ? factRule(s) : undefined, also: clauses.also };
 }
 
 /** True when a decision stores something (a memory or project facts). */
@@ -102,6 +118,8 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
   const factKeys = new Set<string>();
   const skipped: ExtractionPlan["skipped"] = [];
   const seen = new Set<string>();
+  /** Detail sentences already added to a memory (follow-ups.ts). */
+  const details = new Map<PlannedMemory, number>();
 
   for (const msg of messages) {
     if (msg.kind === "assistant") continue;
@@ -125,14 +143,44 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
         reason ??= cleaned.drop;
         continue;
       }
-      const sentences = splitSentencesDetailed(cleaned.prose);
+      // "a few rules for this repo:\n- conventional commits\n- ask before adding a dependency": one memory per item
+      let prose = cleaned.prose;
+      const list = findRuleList(prose);
+      if (list) {
+        const claimed = new Set([list.lines[0]!]);
+        for (const [k, item] of list.items.entries()) {
+          if (containsSecretText(item)) {
+            secret = true;
+            claimed.add(list.lines[k + 1]!);
+            continue;
+          }
+          const out = listItemMemory(item, list.intro, date);
+          if (out === undefined) continue;
+          claimed.add(list.lines[k + 1]!);
+          const key = dedupeKey(item);
+          if (key === "" || seen.has(key)) continue;
+          seen.add(key);
+          if (out.kind === "reject") reason ??= `${out.rule}: ${out.reason}`;
+          else if (out.kind === "memory")
+            yielded = addMemory(out, { text: item, next: "", uuid: msg.uuid, date }) || yielded;
+        }
+        prose = prose
+          .split("\n")
+          .filter((_l, n) => !claimed.has(n))
+          .join("\n");
+      }
+      const sentences = splitSentencesDetailed(prose);
       /** The memory the previous sentence of this text produced: a fragment after it folds into it. */
       let prev: PlannedMemory | undefined;
       /** A memory a follow-up ("… instead") may still fold into after one plain statement. */
       let carried: { memory: PlannedMemory; until: number } | undefined;
+      /** The previous sentence when it yielded nothing: the cause of a "so …" / "그래서 …" rule after it. */
+      let plain: string | undefined;
       for (let i = 0; i < sentences.length; i++) {
         const before = prev;
+        const plainBefore = plain;
         prev = undefined;
+        plain = undefined;
         const sentence = sentences[i]!.text;
         const key = dedupeKey(sentence);
         if (key === "" || seen.has(key)) {
@@ -172,7 +220,12 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
           if (yields(d2)) d = d2;
         }
         const out = d.claimed;
-        if (out?.kind === "reject") reason ??= `${out.rule}: ${out.reason}`;
+        if (out?.kind === "reject" && before && namesAlternative(before, sentence)) {
+          // "no `any` anywhere. use `unknown` and narrow it": the alternative of the rule before
+          appendToRule(before, sentence);
+          prev = before;
+          yielded = true;
+        } else if (out?.kind === "reject") reason ??= `${out.rule}: ${out.reason}`;
         else if (out?.kind === "facts") {
           if (out.facts.some(containsSecretText)) secret = true;
           else yielded = addFacts(out.facts) || yielded;
@@ -180,12 +233,22 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
           const absorbed = sentences.slice(i + 1, i + 1 + absorbedCount(out)).map((x) => x.text);
           if (absorbed.some(containsSecretText)) secret = true;
           else if (memoryHasSecret(out)) secret = true;
-          else {
+          else if (before && isAlternative(before, out.memory)) {
+            // "never edit applied migrations. always add a new file": one instruction, one memory
+            appendToRule(before, out.memory.body.split("\n")[0]!);
+            prev = before;
+            yielded = true;
+          } else {
             yielded = addMemory(out, s) || yielded;
             prev = byKey.get(`${out.memory.type}:${dedupeKey(out.memory.description)}`);
+            if (prev) reasonBefore(prev, plainBefore, sentence);
             for (const a of absorbed) seen.add(dedupeKey(a));
             i += absorbed.length;
           }
+        }
+        for (const extra of d.also ?? []) {
+          if (memoryHasSecret(extra)) secret = true;
+          else yielded = addMemory(extra, s) || yielded;
         }
         const f = d.facts;
         if (f?.kind === "facts") {
@@ -193,9 +256,15 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
           else yielded = addFacts(f.facts) || yielded;
         } else if (f?.kind === "reject") reason ??= `${f.rule}: ${f.reason}`;
         // a plain statement between a rule and its alternative ("…. Our CI fails on it. Use X instead")
-        if (out === undefined && f === undefined && before && !/[?？]/.test(sentence)) {
-          reasonInto(before, sentence);
-          carried = { memory: before, until: i + 1 };
+        plain = out === undefined && f === undefined && !/[?？]/.test(sentence) ? sentence : undefined;
+        const last = before ?? (carried?.until === i ? carried.memory : undefined);
+        if (out === undefined && f === undefined && last && !/[?？]/.test(sentence)) {
+          // the reason first, then details about the same thing in the user's words
+          const taken = last === before && (reasonInto(last, sentence) || reasonAfterRule(last, sentence));
+          if (taken || detailInto(last, sentence, details.get(last) ?? 0)) {
+            if (!taken) details.set(last, (details.get(last) ?? 0) + 1);
+            carried = { memory: last, until: i + 1 };
+          } else if (last === before) carried = { memory: before, until: i + 1 };
         }
       }
     }

@@ -31,6 +31,9 @@ const REQUEST_EN =
   /^(?:please\s+|pls\s+)?(?:switch|move|change|replace|migrate|swap|convert|let's|let us|can you|could you|would you|will you)\b/;
 /** Korean requests and proposals (`바꿔 주세요`, `바꿔줘`, `바꿀까요`, `해 주세요`). */
 const REQUEST_KO = /(?:주세요|줘요?|줄래요?|주실래요|까요?|봐요|보자|하자|합시다)$/;
+/** A change still to come ("we're migrating to Kafka", "we will move to pnpm"): a plan, not a correction. */
+const UNDER_WAY =
+  /\b(?:are|'re|is|'s|will|'ll|going to|plan(?:ning)? to|about to|want to|hope to)\s+(?:\w+\s+)?(?:switch|mov|migrat|chang|replac|swap|convert)\w*\b/;
 const QUESTION = /[?？]\s*$|^(?:should|do|does|did|can|could|would|is|are|why|how|what|which|when|where)\b/;
 /** A clause about what the user or the team does ("we switched…", "I don't use…", "tabs are out, we use…"). */
 const SUBJECT_EN =
@@ -56,7 +59,14 @@ function core(text: string): string {
 export function correctionRule(s: Sentence): RuleOutcome | undefined {
   const text = core(s.text);
   const n = norm(text);
-  if (text === "" || QUESTION.test(n) || REQUEST_EN.test(n) || REQUEST_KO.test(text) || TASK_FOCUS.test(n))
+  if (
+    text === "" ||
+    QUESTION.test(n) ||
+    REQUEST_EN.test(n) ||
+    REQUEST_KO.test(text) ||
+    TASK_FOCUS.test(n) ||
+    UNDER_WAY.test(n)
+  )
     return undefined;
   const c = parseCorrection(text);
   if (!c) return undefined;

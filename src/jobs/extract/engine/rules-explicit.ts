@@ -20,6 +20,14 @@ const REMEMBER_EN = [
   /^for (?:the )?future(?: reference| sessions?)?\s*[:,]\s*(.+)$/,
   /^(?:(?:please\s+)?(?:note|keep in mind)\s+(?:that\s+)?)?(.+?),?\s+(?:remember that|keep that in mind)$/,
 ];
+/**
+ * A rule announced as one ("one rule for this repo: …", "house rule: …", "the rule here is that
+ * …"): standing like "from now on".
+ */
+const RULE_LEAD_EN = [
+  /^(?:(?:one|a|another|the|our|my|house|team|standing|general|hard|golden|simple|important|big)\s+){0,3}rules?(?:\s+(?:for|in|of|across)\s+(?:this|our|the|all|every)\s+(?:repo|repository|project|codebase|team|app|org|company|code|service|game)s?)?(?:\s+(?:here|going forward))?\s*(?::|—|–|\s-)\s*(.+)$/,
+  /^(?:the|our|one|a)\s+(?:(?:house|team|standing|general)\s+)?rule(?:\s+(?:here|in this (?:repo|repository|project|codebase|team)))?\s+is(?:\s+that)?\s*:?\s+(.+)$/,
+];
 const TEMPORAL_EN = [
   /^(?:from now on|going forward|moving forward|from here on(?: out)?|in the future|in future sessions)\s*[,:]?\s+(.+)$/,
   /^(.+?),?\s+(?:from now on|going forward|moving forward|in the future)$/,
@@ -33,7 +41,7 @@ const REMEMBER_KO = [
   /^(.+?)\s*(?:(?:거|것|걸|점|사실)(?:을|를)?|(?<quote>라고|이라고|다고|고))?\s*(?:꼭\s*)?기억해\s*(?:줘요?|둬요?|두세요|주세요|놔|놓아 ?줘|)\s*$/,
   /^(?:(?:이거|이것|이건|이걸|이것도|이것만|이 점|다음|아래|이거 하나)\s*(?:을|를|은|는|도|만)?\s*)?(?:꼭\s*|잘\s*)?기억해\s*(?:줘요?|둬요?|두세요|주세요|놔)?\s*[:：,]\s*(.+)$/,
 ];
-const TEMPORAL_KO = /^앞으로(?:는|도)?\s*,?\s*(.+)$/;
+const TEMPORAL_KO = /^(?:앞으로(?:는|도)?|이제부터(?:는)?|지금부터(?:는)?|다음부터(?:는)?)\s*,?\s*(.+)$/;
 
 /**
  * The explicit rule. Returns the classified memory or facts, a reject (question, negation, or
@@ -59,11 +67,11 @@ export function explicitRule(s: Sentence): RuleOutcome | undefined {
       temporal = true;
     }
   } else {
-    for (const r of [...REMEMBER_EN, ...TEMPORAL_EN]) {
+    for (const r of [...REMEMBER_EN, ...TEMPORAL_EN, ...RULE_LEAD_EN]) {
       const m = r.exec(n);
       if (m?.[1]) {
         content = originalSlice(text, n, m[1]);
-        temporal = TEMPORAL_EN.includes(r);
+        temporal = !REMEMBER_EN.includes(r);
         break;
       }
     }

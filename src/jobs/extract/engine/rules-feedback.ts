@@ -25,6 +25,19 @@ import {
   PREFERENCE_EN,
   VERB_START,
 } from "./feedback-cues.js";
+import {
+  BACK_POINTING_OBJECT,
+  CONCESSION,
+  chatless,
+  GENERAL_OPENING,
+  HABIT_OF_USER,
+  KIND_OBJECT,
+  LEAD_NO_COMMA,
+  NO_KIND,
+  TEAM_CONVENTION,
+  TEAM_EXPECTATION,
+  untypo,
+} from "./feedback-forms.js";
 import { koreanFeedback } from "./rules-feedback-ko.js";
 import { taskReject } from "./task-scope.js";
 import type { RuleName, RuleOutcome, Sentence } from "./types.js";
@@ -33,7 +46,23 @@ export { type FeedbackOptions, isInstruction } from "./feedback-cues.js";
 
 /** "<subject> should/must (not|never|always) …": normative, counts with a correction or general cue. */
 const NORMATIVE_EN =
-  /^(?:the |all |our |every |any )?[\w-]+(?: [\w-]+){0,3} (?:should|must|have to|need to)(?: always| never| not|n't)? \w/;
+  /^(?:the |all |our |every |any |a |an |each )?[\w./@-]+(?: [\w./@-]+){0,5} (?:should|must|has to|have to|needs to|need to)(?: always| never| not|n't)? \w/;
+
+/**
+ * "<subject> always/never gets <participle>", "<subject> is always <participle>" ("a .meta file
+ * always gets committed with its asset"): a convention in passive form. Standing only under an
+ * explicit cue or a correction, since "the job always gets killed" also describes a bug.
+ */
+const PASSIVE_CONVENTION_EN =
+  /^(?:the |all |our |every |any |a |an |each )?[\w./@-]+(?: [\w./@-]+){0,3} (?:(?:always|never) (?:gets?|is|are|goes|go)|(?:gets?|is|are) (?:always|never)) \w+(?:ed|en|ne|wn|t)\b/;
+
+/**
+ * A normative sentence about what the code does at run time ("the frame parser should never panic
+ * on malformed input", "the API must always return JSON"): a specification of behaviour for the
+ * task (a bug report), not guidance for the agent.
+ */
+const RUNTIME_BEHAVIOUR_EN =
+  /\b(?:should|must|has to|have to|needs to|need to)(?: always| never| not|n't)? (?:panic|crash|throw|raise|return|hang|segfault|error out|blow up|time out|deadlock)\b/;
 
 /**
  * The subject of a normative sentence that is the code at hand ("it should never throw", "this
@@ -96,16 +125,20 @@ const CONVENTION_SUBSTITUTION =
   /^(?:we|our team|the team)\s+(?:only\s+)?(?:use|write|run|deploy with|build with)\s+\S.*?,\s*(?:never|not|no)\s+[\w.@/-]+$/;
 
 /** "<statement> so <instruction>" ("I'm colorblind so don't rely on red/green"): the statement is the reason. */
-const SO_RULE = /^(.+?)(?:,\s*|\s+)(?:so|so please|which means|therefore)\s+(.+)$/i;
+const SO_RULE =
+  /^(.+?)(?:(?:,\s*|\s+)(?:so|so please|which means|therefore)\s+|,\s*(?=(?:please\s+|pls\s+|plz\s+)?(?:don't|dont|do not|never|avoid)\s))(.+)$/i;
 
 /**
  * The feedback rule. Returns a feedback memory, a reject (the sentence is an instruction but not
  * standing guidance), or `undefined` when the sentence is not an instruction at all.
  */
-export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutcome | undefined {
-  const text = stripFiller(s.text);
+export function feedbackRule(sentence: Sentence, opts: FeedbackOptions = {}): RuleOutcome | undefined {
+  const s = { ...sentence, text: untypo(sentence.text) };
+  const text = stripFiller(chatless(s.text));
   if (isKorean(text)) return koreanFeedback(s, text, opts);
-  let { rest: core, corrected } = stripCorrection(text);
+  // "but normally always run the full suite", "in general though we use pnpm": the rule after an exception
+  const general = GENERAL_OPENING.exec(text) ?? CONCESSION.exec(text);
+  let { rest: core, corrected } = stripCorrection(general ? text.slice(general[0].length) : text);
   let statedWhy: string | undefined;
   const so = soRule(core);
   if (so) {
@@ -113,19 +146,28 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
     statedWhy = so.why;
   }
   let lead: string | undefined;
-  const l = LEAD_CLAUSE.exec(core);
+  const leads = (m: RegExpExecArray | null) => {
+    const after = m ? norm(stripFiller(m[2]!)) : "";
+    // after a situation ("whenever you add a test, make it …") a bare verb is an imperative
+    const situation = m !== null && /^(?:when|whenever|every time|each time|before|after)\b/i.test(m[1]!);
+    return m &&
+      m[1]!.trim().length > 3 &&
+      (IMPERATIVE_EN.test(after) ||
+        PREFERENCE_EN.test(after) ||
+        TEAM_EXPECTATION.test(after) ||
+        (situation && VERB_START.test(after)))
+      ? m
+      : null;
+  };
+  const l = leads(LEAD_CLAUSE.exec(core)) ?? leads(LEAD_NO_COMMA.exec(core));
   const afterLead = l ? stripFiller(l[2]!) : "";
-  if (
-    l &&
-    l[1]!.trim().length > 3 &&
-    (IMPERATIVE_EN.test(norm(afterLead)) || PREFERENCE_EN.test(norm(afterLead)))
-  ) {
+  if (l) {
     lead = GENERALIZER_LEAD.test(norm(l[1]!.trim())) ? undefined : l[1]!;
     core = afterLead;
   }
   const n = norm(core);
   const leadCue = s.lead === undefined ? undefined : generalCue(s.lead);
-  const preference = PREFERENCE_EN.test(n);
+  const preference = PREFERENCE_EN.test(n) || TEAM_EXPECTATION.test(n);
   // "early returns instead of nested ifs" with another cue ("it's how the whole team writes code")
   const npSubstitution =
     !preference &&
@@ -133,17 +175,23 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
     NP_SUBSTITUTION.test(norm(tidy(splitReason(core).rule))) &&
     (leadCue ?? generalCue(norm(s.text).replace(/\b(?:instead of|rather than)\b/g, " "))) !== undefined;
   const normative =
-    (NORMATIVE_EN.test(n) || CONVENTION_EN.test(n)) &&
+    (NORMATIVE_EN.test(n) ||
+      CONVENTION_EN.test(n) ||
+      ((corrected || opts.standing === true) && PASSIVE_CONVENTION_EN.test(n))) &&
     !CODE_SUBJECT.test(n) &&
+    !RUNTIME_BEHAVIOUR_EN.test(n) &&
     !IDENTIFIER_SUBJECT.test(tidy(core)) &&
-    (corrected || generalCue(n) !== undefined);
+    (corrected || opts.standing === true || generalCue(n) !== undefined);
   const convention = CONVENTION_SUBSTITUTION.test(tidy(n));
   const imperative =
     IMPERATIVE_EN.test(n) ||
+    NO_KIND.test(n) ||
     normative ||
     convention ||
     npSubstitution ||
-    (opts.standing === true && VERB_START.test(n));
+    ((opts.standing === true ||
+      (l !== null && /^(?:when|whenever|every time|each time|before|after)\b/i.test(l[1]!))) &&
+      VERB_START.test(n));
   if (!preference && !imperative && !TASK_FOCUS.test(n)) return undefined;
   const rule: RuleName = preference
     ? "feedback-preference"
@@ -162,6 +210,14 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
     corrected ||
     generalCue(s.text) !== undefined ||
     leadCue !== undefined ||
+    general !== null ||
+    (so !== undefined && HABIT_OF_USER.test(norm(text))) ||
+    KIND_OBJECT.test(n) ||
+    /\bonly (?:on|in|to|for) (?:the )?(?:files|changes|code|lines) (?:you|u) (?:touch(?:ed)?|chang(?:e|ed)|edit(?:ed)?|modif(?:y|ied))\b/.test(
+      n,
+    ) ||
+    /\b(?:every|each|all) new [\w-]+/.test(n) ||
+    TEAM_CONVENTION.test(n) ||
     /^(?:stop|quit) \w+ing\b/.test(n) ||
     CATEGORY_PROHIBITION.test(n) ||
     (EDIT_PROHIBITION.test(n) && !HANDOFF.test(n)) ||
@@ -184,8 +240,25 @@ export function feedbackRule(s: Sentence, opts: FeedbackOptions = {}): RuleOutco
 function soRule(text: string): { rule: string; why: string } | undefined {
   const m = SO_RULE.exec(text);
   if (!m || !m[1]!.trim() || isInstruction(m[1]!)) return undefined;
+  // "<fact>, don't …" ("we're on node 20, don't use node 22 apis"); not a rule's own second half
+  // ("a .meta file always gets committed with its asset, never one without the other")
+  const bareComma = !/\b(?:so|which means|therefore)\b/i.test(
+    text.slice(m[1]!.length, text.length - m[2]!.length),
+  );
+  if (
+    bareComma &&
+    /\b(?:always|never|must|should|have to|has to|need to|needs to|don't|do not)\b/i.test(m[1]!)
+  )
+    return undefined;
   const rule = stripFiller(m[2]!);
   const n = norm(rule);
-  if (!IMPERATIVE_EN.test(n) && !PREFERENCE_EN.test(n)) return undefined;
+  const ledRule = [LEAD_CLAUSE.exec(rule), LEAD_NO_COMMA.exec(rule)].some((led) => {
+    const after = led ? norm(stripFiller(led[2]!)) : "";
+    return led !== null && (IMPERATIVE_EN.test(after) || VERB_START.test(after));
+  });
+  if (!IMPERATIVE_EN.test(n) && !PREFERENCE_EN.test(n) && !ledRule) return undefined;
+  // "the old consumers get deleted in March, so don't put new features into them": the instruction
+  // is about the statement's subject and means nothing alone; the statement is the memory
+  if (BACK_POINTING_OBJECT.test(n)) return undefined;
   return { rule, why: thirdPerson(tidy(m[1]!)) };
 }

@@ -10,6 +10,7 @@ import { oneLine, ruleBody, splitReason } from "./compose.js";
 import { capitalize, contentWords, isKorean, norm, objection, scopedTo, stripFiller, tidy } from "./cues.js";
 import { memoryName } from "./name.js";
 import { isInstruction } from "./rules-feedback.js";
+import { TRAILING_REASON_KO } from "./rules-feedback-ko.js";
 import type { RuleOutcome, Sentence } from "./types.js";
 
 /**
@@ -18,11 +19,17 @@ import type { RuleOutcome, Sentence } from "./types.js";
  */
 const LEAD =
   /^(?:heads[ -]up|fyi|note|psa|just so you know|for context|context|update)(?:\s*[:,—–-]|\s+[^:.!?]{1,40}?:)\s*/i;
+/** A connective that ties the statement to the sentence before it ("since then …", "so …"): not part of the fact. */
+const CONNECTIVE =
+  /^(?:since then|ever since(?: then)?|after that|from then on|that's why|because of that|so)\s*,?\s+/i;
+/** A clause saying what the decision leads to ("it'll be REST", "it will be replaced by …"), not why. */
+const OUTCOME =
+  /^(?:it|they|that|this)(?:'ll| will| is going to|'s going to| are going to|'re going to) be\b/i;
 /** "(also) keep in mind (that) …" before a project statement: the statement is the memory. */
 const KEEP_LEAD = /^(?:please\s+)?(?:keep|bear) in mind(?:\s+that)?[\s,:]+/i;
 /** A team decision: "we decided / chose / agreed / settled on / are dropping / are migrating to". */
 const DECISION_EN =
-  /^(?:we|we've|we have|the team|our team|the team has|our team has)\s+(?:have\s+|has\s+|(?:finally|officially|already)\s+)?(?:decided|chose|agreed|settled on|opted|voted|are dropping|'re dropping|are migrating|'re migrating|are moving|'re moving|are switching|'re switching|are deprecating|'re deprecating|are sunsetting|'re sunsetting)\b/;
+  /^(?:(?:the|our) (?:(?:team|final|new|current) )?decision (?:is|was)(?: that)?\s+(?!(?:up to|yours|not|still|pending)\b)|(?:it was|it's been|it has been) (?:decided|agreed)(?: that)?\b)|^(?:we|we've|we have|the team|our team|the team has|our team has)\s+(?:have\s+|has\s+|(?:finally|officially|already)\s+)?(?:decided|chose|agreed|settled on|opted|voted|are dropping|'re dropping|are migrating|'re migrating|are moving|'re moving|are switching|'re switching|are deprecating|'re deprecating|are sunsetting|'re sunsetting)\b/;
 /** "we're" / "we've" glued: norm keeps the apostrophe. */
 const WE_GLUED = /^we('re|'ve)\s+/;
 /** Milestone words that, with a date, make a project fact. */
@@ -50,7 +57,7 @@ const SUBJECT_VERB_OPENING =
 const TASK_SCOPE =
   /\b(?:this|that|my|your|the current)\s+(?:pr|pull request|ticket|task|branch|commit|change|fix|bug|file|function|variable|test)\b/;
 const RELATIVE_DATE =
-  /\b(?:today|tonight|tomorrow|yesterday|next (?:week|month|monday|tuesday|wednesday|thursday|friday)|this (?:week|month|friday)|in \d+ (?:days|weeks))\b|(?:오늘|내일|어제|다음 주|이번 주|다음 달|이번 달)/;
+  /\b(?:today|tonight|tomorrow|yesterday|last (?:week|month|quarter|sprint|year)|next (?:week|month|monday|tuesday|wednesday|thursday|friday)|this (?:week|month|friday)|in \d+ (?:days|weeks))\b|(?:오늘|내일|어제|다음 주|이번 주|지난주|지난 주|다음 달|이번 달|지난달|지난 달|다음 분기|이번 분기)/;
 /** A request riding on the statement ("…, can you prep the changelog"). */
 const REQUEST = /\b(?:can you|could you|would you|will you|please|pls|let's)\b/;
 /** A decision about the agent's options or the current task ("the approach you suggested", "fix the flaky test first"). */
@@ -59,6 +66,41 @@ const ONE_OFF_DECISION =
 /** A standing state of part of the project, owned or changed by others. */
 const PROJECT_STATE =
   /^(?:the|our)\s+(?:[\w./-]+\s+){1,5}(?:is|are)\s+(?:being\s+(?:rewritten|replaced|migrated|deprecated|removed|redesigned)|owned by|maintained by|deprecated|frozen|read-only|generated)\b/;
+/**
+ * A team's move or choice in past tense or in progress ("we moved off heroku to fly.io", "we picked
+ * temporal over airflow", "the payments team is migrating everything to stripe").
+ */
+const TEAM_MOVE_EN =
+  /^(?:we|we've|we have|(?:the |our )?[\w-]+(?: [\w-]+)? team(?: has| have)?)\s+(?:(?:already|recently|finally|officially)\s+)?(?:moved|switched|migrated|standardi[sz]ed on|picked|adopted|replaced|dropped|deprecated|sunset|retired|(?:is|are) (?:migrating|moving|switching|replacing|dropping|deprecating|sunsetting|retiring))\s+(?!(?:it|this|that|them|the (?:file|test|function|variable|line|code)|on|to the next)\b)\S/;
+/** A move of code, not of the project ("we moved the helper into utils.ts"): the code records it. */
+const CODE_OBJECT =
+  /\b(?:helper|function|method|class|file|files|test|tests|component|module|variable|import|hook|type|interface|folder|directory|line|lines)\b|\b[\w-]+\.(?:ts|tsx|js|jsx|py|go|rs|rb|java|kt|json|ya?ml|md|sql|css)\b/;
+/** A requirement from outside the code ("legal asked us to keep audit logs for 7 years", "compliance requires …"). */
+const STAKEHOLDER_EN =
+  /^(?:legal|compliance|security|finance|the auditors?|our auditors?|the (?:client|customer)|our (?:client|customer|biggest customer)s?|the board|leadership|management)\s+(?:has\s+|have\s+)?(?:asked|requires?|required|wants?|mandated|mandates|insists?|insisted|needs?)\b/;
+/** Work stopped or moved, with its condition ("the search rewrite is on hold until after the series B"). */
+const ON_HOLD_EN =
+  /^(?:the|our)\s+(?:[\w./-]+\s+){0,4}(?:is|are|was|were|got|has been|have been)\s+(?:on hold|paused|frozen|delayed|postponed|cancell?ed|scrapped|deprioriti[sz]ed|descoped|pushed back)\s+(?:until|till|after|pending|because|since|by|to)\b/;
+/** Who owns part of the project ("the billing service is owned by the payments team", "the data team owns …"). */
+const OWNER_EN =
+  /^(?:the|our)\s+(?:[\w./-]+\s+){0,4}(?:is|are)\s+(?:owned|maintained)\s+by\s+\S|^(?:the\s+)?(?:[\w.-]+\s+){1,3}team\s+owns\s+(?!it\b|this\b|that\b)\S/;
+/** "검색 쪽 담당은 박지훈님이라 …", "결제 모듈 오너는 김민수님이에요": who owns part of the project. */
+const OWNER_KO = /^[\p{L}\p{N} ]{1,30}?\s*(?:쪽\s*)?(?:담당|담당자|오너|책임자|관리자)(?:은|는)\s+\S+님/u;
+/**
+ * Korean project statements without a decision verb: a dated event ("다음 달 15일에 v2 출시예요",
+ * "레거시 API는 3월 말에 종료돼요"), a plan ("…로 옮길 예정이에요"), a move the team made ("우리 팀은
+ * 모노레포로 전환했어요"), who manages a part ("인증 쪽은 보안팀이 관리해서 …"), a requirement from outside
+ * ("법무팀 요청으로 …"), work on hold ("…은 시리즈B 이후로 보류됐어요"), the goal of a period.
+ */
+const KO_STATE: RegExp[] = [
+  /(?:\d{1,2}월\s*(?:\d{1,2}일|말|초|중순)|\d{1,2}일|다음 달|다음 주|이번 달|월말|연말|분기(?:말)?)(?:에|부터|까지)?\s+(?:[^\s]+\s+){0,3}?(?:출시|오픈|런칭|배포|릴리스|마감|프리즈|동결|점검|감사|심사|이전|전환|종료|중단|폐기|이관|컷오버)\s*(?:예정)?(?:이에요|예요|입니다|이야|야|임|해요|합니다|돼요|됩니다|될 거예요|할 거예요|돼|해)?$/,
+  /(?:할|옮길|전환할|바꿀|이관할|종료할|출시할|오픈할|배포할|도입할|갈아탈|없앨|내릴)\s*(?:예정|계획)(?:이에요|입니다|이야|임|이고)?$/,
+  /^(?:우리|저희)(?:\s*팀)?(?:은|는|이|가)?\s.*(?:전환했|옮겼|바꿨|도입했|이관했|마이그레이션했|갈아탔|넘어갔)(?:어요|습니다|어|음)?$/,
+  /^[\p{L}\p{N} ]{1,30}?(?:은|는)\s+[\p{L}\p{N}]+(?:팀|님)(?:이|가|에서)\s+(?:관리|담당|운영)(?:해요|합니다|해서|하고|해|하니까|중이에요)/u,
+  /^(?:법무|보안|컴플라이언스|재무|감사|고객사|고객|경영진|대표님)(?:\s*팀)?(?:의)?\s*(?:요청|요구|지시|결정)(?:으로|로|이라|이라서|때문에|사항)/,
+  /(?:이후로|이후까지|전까지|까지|때문에|될 때까지)\s+(?:\S+\s+)?(?:보류|중단|연기|홀드)(?:됐|되었|했|된 상태)(?:어요|습니다|어|음|예요)?$/,
+  /^(?:이번|다음)\s*(?:분기|달|스프린트|해|반기)\s*(?:목표|우선순위|최우선)(?:는|은)\s/,
+];
 /** "…, so avoid touching billing/legacy": the consequence of the fact, kept as How to apply. */
 const SO_INSTRUCTION = /^(.*?\S)(?:,\s*|\s+)(?:so|so please|which means)\s+(.+)$/i;
 
@@ -93,12 +135,19 @@ const KO_TASK = /(?:이|그|이번)\s*(?:PR|파일|함수|변수|브랜치|커�
 /** The project rule: a `project` memory for a team decision or a dated milestone, else undefined. */
 export function projectRule(s: Sentence): RuleOutcome | undefined {
   const text = tidy(
-    stripFiller(stripFiller(s.text.replace(LEAD, "")).replace(LEAD, "")).replace(KEEP_LEAD, ""),
+    stripFiller(stripFiller(s.text.replace(LEAD, "")).replace(LEAD, ""))
+      .replace(KEEP_LEAD, "")
+      .replace(CONNECTIVE, ""),
   );
   if (!text) return undefined;
   if (isKorean(text)) return koreanProject(s, text);
   const n = norm(text).replace(WE_GLUED, (_m, a: string) => (a === "'re" ? "we are " : "we have "));
-  const decision = DECISION_EN.test(n);
+  const decision =
+    DECISION_EN.test(n) ||
+    OWNER_EN.test(n) ||
+    (TEAM_MOVE_EN.test(n) && !CODE_OBJECT.test(n)) ||
+    (STAKEHOLDER_EN.test(n) && !/\b(?:to know|if|whether|about)\b/.test(n)) ||
+    ON_HOLD_EN.test(n);
   // "The legacy billing module is being rewritten by another team, so avoid touching …"
   const state =
     PROJECT_STATE.test(n) && SO_INSTRUCTION.test(text) && isInstruction(SO_INSTRUCTION.exec(text)![2]!);
@@ -136,7 +185,11 @@ function koreanProject(s: Sentence, text: string): RuleOutcome | undefined {
     (KO_DEADLINE.test(text) && KO_DATE.test(text)) ||
     (KO_DUE.test(text) && KO_ABSOLUTE_DATE.test(text)) ||
     (KO_EVENT.test(text) && !KO_REQUEST.test(text) && !KO_SPEAKER.test(text));
-  if (!decision && !deadline) return undefined;
+  const owner =
+    (OWNER_KO.test(text) || KO_STATE.some((r) => r.test(text))) &&
+    !KO_REQUEST.test(text) &&
+    !KO_SPEAKER.test(text);
+  if (!decision && !deadline && !owner) return undefined;
   const why = objection(text, true);
   if (why) return { kind: "reject", rule: "project-statement", reason: why };
   if (/[?？]|(?:했나요|했어\?|할까|인가요|나요$|까요$)/.test(text)) {
@@ -156,7 +209,13 @@ function build(s: Sentence, text: string): RuleOutcome {
     fact = so[1]!;
     how = `${capitalize(tidy(so[2]!))}.`;
   }
-  const parts = splitReason(fact, s.next);
+  const trailing = isKorean(fact) ? TRAILING_REASON_KO.exec(tidy(fact)) : null;
+  const parts = trailing ? { rule: trailing[1]!, why: trailing[2]! } : splitReason(fact, s.next);
+  // "we're dropping graphql, it'll be REST with an OpenAPI spec": what replaces it, not a reason
+  if (parts.why && OUTCOME.test(tidy(parts.why))) {
+    parts.rule = `${tidy(parts.rule)}, ${tidy(parts.why)}`;
+    parts.why = undefined;
+  }
   let main = tidy(parts.tail ? `${parts.rule}; ${parts.tail}` : parts.rule);
   // "The v2 launch deadline is March 15, 2027; legal sign-off is required before then."
   const absorbs = s.nextAfterSemicolon === true && s.next !== "" && !isInstruction(s.next);

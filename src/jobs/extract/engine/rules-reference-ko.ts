@@ -33,6 +33,15 @@ const LOOKUP_KO =
 /** The team's rule of where to post ("…채널에 먼저 올리는 게 우리 규칙이에요"). */
 const RULE_KO =
   /(?:에|에서|로|으로)\s*(?:(?:먼저|바로|꼭|항상|보통)\s+)?(?:올리|남기|공유하|보고하|알리|물어보|문의하)(?:는 게|는 것이|는 거|기로)\s*(?:(?:우리|저희|팀)\s*(?:의\s*)?)?(?:규칙|원칙|룰|관례|약속|프로세스)/;
+/**
+ * Where something is, said casually ("여기 있어요 <url>", "노션에 정리돼 있어요", "여기서 봐 <url>",
+ * "알람 울리면 여기부터 확인하면 됨"): a pointer when the sentence holds the link or the system.
+ */
+const HERE_KO =
+  /(?:여기|이쪽|아래|요기)\s*(?:에\s*)?(?:있어요|있습니다|있어|있음|예요|이에요|요)(?=$|[\s:：,.])|(?:돼|되어|되어져)\s*있(?:어요|습니다|어|음)(?=$|[\s:：,.])|(?:여기|이쪽|요기|여기서|여기에서|이거|이걸|이것)(?:부터|서|에서)?\s*(?:봐|봐요|보면 돼요|보면 됨|보면 됩니다|확인해요|확인하면 돼요|확인하면 됨|확인하면 됩니다|확인하세요|보세요)(?=$|[\s:：,.])/;
+/** "에러 모니터링은 센트리 쓰고 있어요", "스프린트 보드는 지라 WEB 프로젝트야": a topic, the system, and a use verb or copula. */
+const TOPIC_SYSTEM_KO =
+  /(?:써요|씁니다|쓰고 있어요|쓰고 있습니다|써|사용해요|사용합니다|사용하고 있어요|이에요|예요|이야|야|입니다|임)$/;
 /** A leading condition ("… 발견하면", "배포가 실패하면"): when the pointer applies. */
 const CONDITION_KO = /^(?:혹시\s+)?(.{2,60}?[^\s,.]면),?\s/;
 /** "버그는 …": the topic of a Korean sentence, the subject of the pointer. */
@@ -46,8 +55,15 @@ export function koreanPointer(
   channel: string | undefined,
 ): RuleOutcome | undefined {
   const plain = text.replace(/\bhttps?:\/\/\S+/g, " ").trim();
+  const end = tidy(plain);
   const habit =
-    HABIT_KO.test(plain) || RULE_KO.test(plain) || (LOOKUP_KO.test(plain) && TOPIC_KO.test(plain));
+    HABIT_KO.test(plain) ||
+    RULE_KO.test(plain) ||
+    (LOOKUP_KO.test(plain) && TOPIC_KO.test(plain)) ||
+    ((url !== undefined || system !== undefined) && HERE_KO.test(plain)) ||
+    (system !== undefined && TOPIC_KO.test(plain) && TOPIC_SYSTEM_KO.test(end)) ||
+    // "장애 나면 슬랙 #incident 채널에 먼저 알려주세요": a condition makes the request standing
+    ((channel !== undefined || url !== undefined) && CONDITION_KO.test(plain) && !/[?？]/.test(plain));
   if (!habit && !POINTER_KO.test(plain)) return undefined;
   if (!habit && REQUEST_KO.test(plain)) {
     return { kind: "reject", rule: "reference-pointer", reason: "a URL or system in a task request" };

@@ -113,7 +113,9 @@ export function splitSentencesDetailed(prose: string): SplitSentence[] {
       const p = pieces[i]!;
       const sep = pieces[i + 1] ?? "";
       buf = buf ? `${buf} ${p}` : p;
-      if (ABBREV.test(buf)) continue;
+      // "No. 5" abbreviates a number and "no. use X" opens a correction; "…, no. don't …" ends a sentence
+      const endsWithNo = /\S\s+no\.$/i.test(buf) && !/^#?\d/.test(pieces[i + 2] ?? "");
+      if (ABBREV.test(buf) && !endsWithNo) continue;
       parts.push({ text: buf, semi: sep.includes(";") });
       buf = "";
     }

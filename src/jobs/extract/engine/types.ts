@@ -9,6 +9,7 @@ export type RuleName =
   | "correction"
   | "feedback-preference"
   | "feedback-ko"
+  | "feedback-list"
   | "user-statement"
   | "user-ko"
   | "reference-pointer"
