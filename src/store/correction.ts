@@ -17,6 +17,15 @@ import {
 import { type RuleKey, ruleKey, termKey } from "./rule-key.js";
 
 const choiceClass = classLookup(CHOICE_CLASSES, termKey);
+/** Words that name a choice class itself ("test runner", "테스트 러너"): no subject of their own. */
+const CLASS_NAME_WORDS = new Set(
+  (
+    "package manager runner framework formatter linter bundler indentation indent broker database db " +
+    "orm editor 패키지 매니저 러너 프레임워크 포매터 린터 번들러 들여쓰기 브로커 데이터베이스 에디터"
+  )
+    .split(" ")
+    .map(termKey),
+);
 const subjectClass = classLookup(SUBJECT_QUALIFIERS, termKey);
 
 /** A correction: its rule key (what stopped negated) without the change verbs. */
@@ -31,7 +40,7 @@ function negateWhatStopped(text: string): string {
   return (
     lower(text)
       // aspect words say that it changed, not what about ("더 이상 탭 안 써요")
-      .replace(/더 이상|더는|이제부터|이제|앞으로는/g, " ")
+      .replace(/더 이상|더는|이제부터|이제|앞으로는|다시/g, " ")
       // "from X to Y", "replaced X with/by Y"
       .replace(/\bfrom\b(?=[^,;.:!?]*\bto\b)/g, " not ")
       .replace(/\breplac(?:e|ed|es|ing)\b(?=[^,;.:!?]*\b(?:with|by)\b)/g, " not ")
@@ -47,6 +56,12 @@ function negateWhatStopped(text: string): string {
  * The correction `text` states, or undefined when it has no correction form (`known`: it is a
  * correction whatever its words, the extraction saw the form in what the user said).
  */
+/**
+ * The rule key of a stored text, read as a correction when it has that form ("We switched from Jest
+ * to Vitest": Jest stopped, -1), else its plain `ruleKey`.
+ */
+export const storedKey = (text: string): RuleKey => parseCorrection(text)?.key ?? ruleKey(text);
+
 export function parseCorrection(text: string, known = false): Correction | undefined {
   if (!known && !isCorrectionForm(text)) return undefined;
   const key = ruleKey(negateWhatStopped(text));
@@ -88,7 +103,9 @@ export function correctionMatch(c: Correction, rule: RuleKey): Map<string, strin
     if (t !== undefined) used.add(t);
     pairs.set(v, t);
   }
-  const extra = [...ck.keys()].filter((t) => !rule.terms.has(t) && !used.has(t) && !c.from.has(t));
+  const extra = [...ck.keys()].filter(
+    (t) => !rule.terms.has(t) && !used.has(t) && !c.from.has(t) && !CLASS_NAME_WORDS.has(t),
+  );
   if (extra.length > 1 || extra.some((t) => subjectClass(t))) return undefined;
   const oldClasses = new Set(old.map(classOf).filter((x) => x !== undefined));
   const rest = [...rule.terms.keys()].filter(

@@ -9,9 +9,15 @@
  * `{text, until, file}` per superseded fact (the dream's shape). Pure.
  */
 import { isoUtc } from "../core/clock.js";
-import { type Correction, correctionMatch, isSubjectQualifier, parseCorrection } from "./correction.js";
+import {
+  type Correction,
+  correctionMatch,
+  isSubjectQualifier,
+  parseCorrection,
+  storedKey,
+} from "./correction.js";
 import { surfaceOf, swapWords } from "./correction-text.js";
-import { type RuleKey, ruleConflict, ruleKey } from "./rule-key.js";
+import { type RuleKey, ruleConflict } from "./rule-key.js";
 import { factText, fileStem } from "./similarity.js";
 import type { MemoryDraft, TopicFile } from "./types.js";
 
@@ -70,7 +76,7 @@ type Rewrite = { swap: Map<string, string> } | "replace";
 
 /** How `c` (the draft's correction) rewrites `text`, or undefined when it does not correct it. */
 function rewriteOf(c: Correction, draftFact: string, text: string): Rewrite | undefined {
-  const old = ruleKey(text);
+  const old = storedKey(text);
   const pairs = correctionMatch(c, old);
   if (pairs) {
     const swap = new Map<string, string>();

@@ -67,6 +67,14 @@ const CASES: [string, string, RegExp, RegExp][] = [
   ["항상 yarn을 쓰세요.", "이제 yarn 대신 pnpm 써요.", /pnpm/, /yarn을/],
   ["저는 탭을 선호해요.", "더 이상 탭 안 써요.", /안 써요/, /탭을 선호/],
   ["I prefer dark theme.", "I use the light theme these days.", /light/, /dark/],
+  // a stored change is itself corrected back; the class named in passing ("테스트 러너") is no new subject
+  [
+    "We switched from Jest to Vitest last week.",
+    "테스트 러너를 Vitest에서 Jest로 다시 바꿨어요.",
+    /jest/i,
+    /to vitest/i,
+  ],
+  ["I prefer tabs over spaces.", "actually no, spaces.", /spaces over tabs/, /prefer tabs/],
 ];
 
 describe("a correction in a later session supersedes the memory it corrects", () => {

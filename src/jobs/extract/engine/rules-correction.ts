@@ -68,7 +68,8 @@ export function correctionRule(s: Sentence): RuleOutcome | undefined {
     UNDER_WAY.test(n)
   )
     return undefined;
-  const c = parseCorrection(text);
+  // "actually no, spaces.": the take-back word is the correction's only cue
+  const c = parseCorrection(text) ?? parseCorrection(s.text);
   if (!c) return undefined;
   const terms = [...c.key.terms.keys()];
   // English: said of the user or the team, or only the choices named ("spaces now", "not tabs anymore, spaces")
