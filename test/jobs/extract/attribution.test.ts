@@ -45,3 +45,35 @@ describe("a pointer in a message that states a rule", () => {
     );
   });
 });
+
+describe("reasons and alternatives inside one sentence (new-user findings)", () => {
+  it.each([
+    [
+      "Never run migrations by hand since ArgoCD runs them on sync",
+      "Never run migrations by hand",
+      "argocd runs them",
+    ],
+    [
+      "Don't squash-merge into main because last month a squash merge broke git bisect on the release branch.",
+      "Don't squash-merge into main",
+      "broke git bisect",
+    ],
+    [
+      "we moved CI from Jenkins to GitHub Actions, so don't touch the Jenkinsfile",
+      "Don't touch the Jenkinsfile",
+      "github actions",
+    ],
+  ])("%j", (text, description, reason) => {
+    const [m, ...rest] = planPrompt(text);
+    expect(rest).toEqual([]);
+    expect(m?.type).toBe("feedback");
+    expect(m!.description).toBe(description);
+    expect(why(m!.body)).toContain(reason);
+  });
+
+  it("keeps a new choice after a comma in the rule, never as its reason", () => {
+    const [m] = planPrompt("We don't use npm anymore, it's all pnpm");
+    expect(m!.description).toContain("pnpm");
+    expect(why(m!.body)).not.toContain("pnpm");
+  });
+});

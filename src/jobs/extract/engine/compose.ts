@@ -4,6 +4,8 @@
  * auto memory ("state the rule or fact, then a **Why:** line and a **How to apply:** line").
  */
 import { squashWhitespace, truncateCodePoints } from "../../../core/text.js";
+import { isChoice } from "../../../store/correction.js";
+import { termKey } from "../../../store/rule-key.js";
 import { capitalize, isKorean, tidy } from "./cues.js";
 
 /** Maximum description length in code points (one MEMORY.md line stays ~150 characters). */
@@ -28,6 +30,20 @@ const NEXT_REASON =
  */
 const NEXT_REASON_KO =
   /^((?![\s\S]*[?？])[\s\S]+?(?:어서|아서|해서|여서|이라서|라서|거든|니까|기 때문)(?:요|이에요|입니다)?)$/;
+
+const choicesOf = (text: string) =>
+  new Set(
+    (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => termKey(w)).filter((k) => isChoice(k)),
+  );
+
+/**
+ * True when `tail` names a choice (package manager, test runner, indentation…) that `head` does not:
+ * "we don't use npm anymore, it's all pnpm" gives the alternative after the comma, not a reason.
+ */
+export function namesNewChoice(head: string, tail: string): boolean {
+  const before = choicesOf(head);
+  return [...choicesOf(tail)].some((c) => !before.has(c));
+}
 
 /**
  * Splits `text` into rule and reason. The reason comes from a `because / since / as / so that`
@@ -58,12 +74,13 @@ export function splitReason(text: string, next = ""): RuleParts {
     m &&
     m[1]!.trim() &&
     !/\b(?:not|never)\s*$/i.test(m[1]!) &&
-    !/^(?:that|this)(?:'s| is) why\b/i.test(m[2]!)
+    !/^(?:that|this)(?:'s| is) why\b/i.test(m[2]!) &&
+    !namesNewChoice(m[1]!, m[2]!)
   )
     return withTail({ rule: m[1]!, why: m[2]! });
   // "we picked temporal since retries were a nightmare": "since" before a clause (not "since 2020")
   m =
-    /^(.*?\S)\s+since\s+(?!(?:then|\d|last|yesterday|the (?:start|beginning)|forever|ever)\b)((?:(?:we|they|it|i|you|our [\w-]+)\s+(?!then\b)[a-z']+|(?:[\w'-]+\s+){1,4}?(?:is|are|was|were|has|have|had|can't|couldn't|doesn't|don't|didn't|won't|broke|kept|keeps))\b.*)$/i.exec(
+    /^(.*?\S)\s+since\s+(?!(?:then|\d|last|yesterday|the (?:start|beginning)|forever|ever)\b)((?:(?:we|they|it|i|you|our [\w-]+)\s+(?!then\b)[a-z']+|(?:[\w'-]+\s+){1,4}?(?:is|are|was|were|has|have|had|can't|couldn't|doesn't|don't|didn't|won't|broke|kept|keeps)|[\w'-]+(?:\s+[\w'-]+)?\s+[a-z]{2,}(?:es|s|ed)(?=\s+\w))\b.*)$/i.exec(
       t,
     );
   if (m) return withTail({ rule: m[1]!, why: m[2]! });

@@ -2,9 +2,11 @@
  * Composing a feedback memory: the rule with its `;` continuation or reason, a one-line
  * description and the body (`**Why:**`, `**How to apply:**`; Claude Code 2.1.x auto memory).
  */
+
 import {
   GENERIC_HOW,
   howToApply,
+  namesNewChoice,
   oneLine,
   type RuleParts,
   ruleBody,
@@ -149,6 +151,8 @@ function reasonAfter(parts: RuleParts, head: string, rest: string): RuleParts | 
   if (!isInstruction(m[1]!)) return undefined;
   const tail = tidy(m[2]!);
   if (/\b(?:instead|rather)\b/i.test(tail)) return undefined;
+  // "we don't use npm anymore, it's all pnpm": a new choice after the comma is the alternative, not a reason
+  if (namesNewChoice(m[1]!, tail)) return undefined;
   // "…, otherwise the sdk generator skips it": what happens when the rule is broken
   const otherwise = /^otherwise\s+(.+)$/i.exec(tail);
   if (otherwise && !isInstruction(otherwise[1]!)) return { ...parts, rule: m[1]!, why: tail };

@@ -125,6 +125,10 @@ const CONVENTION_SUBSTITUTION =
   /^(?:we|our team|the team)\s+(?:only\s+)?(?:use|write|run|deploy with|build with)\s+\S.*?,\s*(?:never|not|no)\s+[\w.@/-]+$/;
 
 /** "<statement> so <instruction>" ("I'm colorblind so don't rely on red/green"): the statement is the reason. */
+/** A sentence that forbids something. */
+const PROHIBITION = /^(?:please\s+|pls\s+)?(?:don't|dont|do not|never|avoid)\b/;
+/** A reason clause inside the sentence. */
+const REASON_CLAUSE = /\s(?:because|since|otherwise|or else)\s+\w/;
 const SO_RULE =
   /^(.+?)(?:(?:,\s*|\s+)(?:so|so please|which means|therefore)\s+|,\s*(?=(?:please\s+|pls\s+|plz\s+)?(?:don't|dont|do not|never|avoid)\s))(.+)$/i;
 
@@ -222,7 +226,10 @@ export function feedbackRule(sentence: Sentence, opts: FeedbackOptions = {}): Ru
     CATEGORY_PROHIBITION.test(n) ||
     (EDIT_PROHIBITION.test(n) && !HANDOFF.test(n)) ||
     SUBSTITUTION.test(n) ||
-    convention;
+    convention ||
+    // a prohibition with its reason ("don't squash-merge into main because … broke git bisect"):
+    // a reason is given for a rule that outlives the task
+    (PROHIBITION.test(n) && (statedWhy !== undefined || REASON_CLAUSE.test(n)));
   const insteadCorrection = /\binstead\b/.test(n);
   if (!standing && !insteadCorrection) {
     return { kind: "reject", rule, reason: "no generalizing or correction cue (one-off task instruction)" };
