@@ -46,7 +46,21 @@ export function formatIndexLine(title: string, file: string, hook: string): stri
   const h = squashWhitespace(hook);
   const room = INDEX_LINE_MAX - codePointLength(head) - 3;
   if (h === "" || room < 2) return head;
-  return `${head} — ${truncateCodePoints(h, room)}`;
+  return `${head} — ${cutAtWord(h, room)}`;
+}
+
+/** `truncateCodePoints(text, max)`, backed up to the last space when one is within 24 code points of the cut. */
+function cutAtWord(text: string, max: number): string {
+  const cut = truncateCodePoints(text, max);
+  if (cut === text) return cut;
+  const kept = Array.from(cut).slice(0, -1);
+  const space = kept.lastIndexOf(" ");
+  return space > 0 && kept.length - space <= 24
+    ? `${kept
+        .slice(0, space)
+        .join("")
+        .replace(/[\s,;:.—–-]+$/, "")}…`
+    : cut;
 }
 
 export interface IndexLine {

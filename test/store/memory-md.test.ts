@@ -173,3 +173,17 @@ describe("load-time cut", () => {
     expect(loadIndexForPrompt(dir)).toEqual({ text: "# Memory Index\n- [a](a.md) — b" });
   });
 });
+
+describe("formatIndexLine cuts a long hook at a word", () => {
+  it("ends the hook on a whole word and an ellipsis, within the line limit", () => {
+    const name = "feedback-never-restart-ledger-service-during-business-hours";
+    const line = formatIndexLine(
+      name,
+      `${name}.md`,
+      "Never restart the ledger service during business hours in any region",
+    );
+    expect(Array.from(line).length).toBeLessThanOrEqual(INDEX_LINE_MAX);
+    expect(line).toMatch(/— Never restart the(?: \w+)*…$/);
+    expect(line).not.toMatch(/servic…$/);
+  });
+});
