@@ -19,6 +19,9 @@ describe("memoryName", () => {
       "Don't mock the database in integration tests",
       "feedback-no-mock-database-integration-tests",
     ],
+    // a correction's cue words say when, not what
+    ["feedback", "이제 커밋 메시지는 한국어로 써", "feedback-커밋-메시지-한국어-써"],
+    ["feedback", "Spaces now, not tabs", "feedback-spaces-not-tabs"],
   ] as const)("names a %s memory %j as %j", (type, description, name) => {
     expect(memoryName(type, description)).toBe(name);
   });

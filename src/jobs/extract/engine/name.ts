@@ -14,12 +14,14 @@ const NAME_WORDS = 6;
 const NAME_MAX = 60;
 
 const STOP_EN = new Set(
-  "the a an to of in on at for and or with is are be it this that you your we our i me my".split(" "),
+  "the a an to of in on at for and or with is are be it this that you your we our i me my now actually anymore".split(
+    " ",
+  ),
 );
 
-/** Korean words that carry no subject: politeness and auxiliary verbs, demonstratives, "we". */
+/** Korean words that carry no subject: politeness and auxiliary verbs, demonstratives, "we", "now". */
 const STOP_KO = new Set(
-  "주세요 해주세요 해 주세요 해요 합니다 하세요 해야 해야죠 돼요 됩니다 있어요 있습니다 없어요 것 거 수 좀 꼭 그 이 저 우리 저희 제가 저는 나는 내가 이거 그거 여기 여기서 항상 늘 앞으로 이제부터".split(
+  "주세요 해주세요 해 주세요 해요 합니다 하세요 해야 해야죠 돼요 됩니다 있어요 있습니다 없어요 것 거 수 좀 꼭 그 이 저 우리 저희 제가 저는 나는 내가 이거 그거 여기 여기서 항상 늘 앞으로 이제부터 이제 앞으로는 다시 더".split(
     " ",
   ),
 );
