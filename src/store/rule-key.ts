@@ -28,7 +28,7 @@ const FILLER = new Set(
     "everything anything thing things stuff whenever one ok okay really actually now anymore longer switched " +
     "switch moved go going stick sticking time times 항상 절대 늘 무조건 반드시 꼭 언제나 여기 여기서 " +
     "이 저장소 레포 프로젝트 코드 이제 이제부터 앞으로 때 할 것 거 해 돼 돼요 되 써 쓰 써요 쓰세요 사용 " +
-    "저 저는 제가 나 나는 내가 선호"
+    "저 저는 제가 나 나는 내가 선호 작성 주세요 줘 줘요"
   ).split(" "),
 );
 /** Markers that negate the next content term. */
@@ -44,6 +44,9 @@ const KO_NEG_AUX =
 const KO_ENDINGS = [
   "하세요",
   "해주세요",
+  "해줘요",
+  "해줘",
+  "해주라",
   "합니다",
   "해야",
   "해요",
