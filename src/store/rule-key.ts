@@ -201,6 +201,13 @@ export function ruleKey(text: string): RuleKey {
   return { terms, governed };
 }
 
+/** True when two keys state one rule: the same terms (at least two), each with the same polarity. */
+export function sameRuleKey(a: RuleKey, b: RuleKey): boolean {
+  if (a.terms.size < 2 || a.terms.size !== b.terms.size) return false;
+  for (const [t, p] of a.terms) if (b.terms.get(t) !== p) return false;
+  return true;
+}
+
 /** Terms that one key states and the other negates, sorted. */
 export function ruleConflict(a: RuleKey, b: RuleKey): string[] {
   const out: string[] = [];

@@ -11,7 +11,7 @@
  */
 import { isStopword, normalizeForContainment } from "../../../store/similarity.js";
 import type { TopicFile } from "../../../store/types.js";
-import { unitConflicts } from "./conflict.js";
+import { sameRule, unitConflicts } from "./conflict.js";
 import { diff, type Hunk } from "./diff.js";
 import { DISTINCT_CLASSES, type Distinct, distinctOf, onlyIn } from "./distinct.js";
 import { qualifiersOf } from "./qualifiers.js";
@@ -162,6 +162,8 @@ function flips(h: Hunk): boolean {
 function templateReason(ua: FactUnit, ub: FactUnit, a: Block, b: Block): string | undefined {
   const n = Math.max(ua.tokens.length, ub.tokens.length);
   if (n === 0) return undefined;
+  // one rule in other words: "never" and "always" moved, not flipped
+  if (sameRule(ua, ub)) return undefined;
   const { matched, hunks } = diff(ua.tokens, ub.tokens);
   // opposite polarity on the shared words ("Always commit X" / "Never commit X to git", "Squash …
   // feature branches" / "Do not squash … release branches", "배포한다" / "배포하지 않는다"): never one

@@ -10,6 +10,7 @@
  * candidates are returned in all-pairs order (i < j, by i then j) so the phases decide and note
  * exactly as they would over all pairs.
  */
+import { ruleKey } from "../../../store/rule-key.js";
 import { MERGE_THRESHOLD } from "../../../store/similarity.js";
 import { blockWords, descWords } from "./block-words.js";
 import { topicBlocks } from "./blockers.js";
@@ -83,7 +84,8 @@ function fewestShared(size: number, t: number): number {
 /**
  * Candidate pairs for `duplicateCheck`: a near duplicate needs, for its first block, a block of
  * the other scoring at least MERGE_THRESHOLD: equal normalized text, a word overlap (or Jaccard)
- * of the blocks' word sets, or, between two first blocks, of the descriptions' word sets. An
+ * of the blocks' word sets, or, between two first blocks, of the descriptions' word sets or one
+ * rule key of the descriptions. An
  * overlap of t over the smaller set means sharing `fewestShared(smaller size)` of its words.
  */
 export function duplicateCandidates(live: WorkTopic[]): [number, number][] {
@@ -104,6 +106,12 @@ export function duplicateCandidates(live: WorkTopic[]): [number, number][] {
       add("w", blockWords(b));
     }
     add("d", descWords(w.topic));
+    // two descriptions with one rule key score 1 (`blockScore`): they share every term, the rarest too
+    const rule = [...ruleKey(w.topic.description).terms.keys()].map((x) => `${g}r\0${x}`);
+    if (rule.length >= 2) {
+      index.push(rule);
+      probes.push({ keys: rule, need: rule.length });
+    }
     return { index, probes };
   });
 }

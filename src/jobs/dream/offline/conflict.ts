@@ -11,7 +11,7 @@
  * pnpm", "yarn 말고 pnpm" / "pnpm 말고 yarn") is a polarity conflict. This is the sentence half; the
  * topic half (same subject: descriptions, headings, qualifiers) is `subject.ts`.
  */
-import { type RuleKey, ruleConflict, ruleKey, termKey } from "../../../store/rule-key.js";
+import { type RuleKey, ruleConflict, ruleKey, sameRuleKey, termKey } from "../../../store/rule-key.js";
 import { diff, type Hunk } from "./diff.js";
 import type { FactUnit, Token } from "./tokens.js";
 
@@ -159,7 +159,8 @@ export interface UnitConflict {
 }
 
 const keys = new WeakMap<FactUnit, RuleKey>();
-const keyOf = (u: FactUnit): RuleKey => {
+/** The rule key of a fact sentence (cached per unit). */
+export const keyOf = (u: FactUnit): RuleKey => {
   let k = keys.get(u);
   if (!k) {
     k = ruleKey(u.text);
@@ -167,6 +168,14 @@ const keyOf = (u: FactUnit): RuleKey => {
   }
   return k;
 };
+
+/**
+ * True when two fact sentences state one rule: the same rule-key terms (at least two) with the same
+ * polarity ("Always use pnpm in this repo, never npm" / "Never use npm here, always pnpm").
+ */
+export function sameRule(a: FactUnit, b: FactUnit): boolean {
+  return sameRuleKey(keyOf(a), keyOf(b));
+}
 
 /**
  * The tokens of the swapped values when `a` and `b` are one preference reversed: the same rule-key

@@ -9,6 +9,7 @@
  * Stricter than the store's upsert: no "short rule" containment, so "Always use pnpm" and "Always
  * use pnpm workspaces" stay apart.
  */
+import { type RuleKey, ruleKey, sameRuleKey } from "../../../store/rule-key.js";
 import { MERGE_THRESHOLD, overlap } from "../../../store/similarity.js";
 import type { TopicFile } from "../../../store/types.js";
 import { descWords, blockWords as words } from "./block-words.js";
@@ -23,12 +24,25 @@ import type { WorkTopic } from "./types.js";
 
 type Text = Pick<TopicFile, "description" | "body">;
 
+/** The rule key of a topic's description, cached per topic object. */
+const descKeys = new WeakMap<Text, RuleKey>();
+const descKey = (t: Text): RuleKey => {
+  let k = descKeys.get(t);
+  if (!k) {
+    k = ruleKey(t.description);
+    descKeys.set(t, k);
+  }
+  return k;
+};
+
 /**
- * How alike two blocks are (0..1): 1 for equal normalized text, else the word overlap (the
- * descriptions' too, for two first blocks).
+ * How alike two blocks are (0..1): 1 for equal normalized text or, for two first blocks, for
+ * descriptions with one rule key; else the word overlap (the descriptions' too, for two first blocks).
  */
 function blockScore(a: Block, b: Block, ta: Text, tb: Text): number {
   if (a.norm === b.norm) return 1;
+  // two descriptions that state one rule ("Always use pnpm in this repo, never npm" / "Never use npm here, always pnpm")
+  if (a.head && b.head && sameRuleKey(descKey(ta), descKey(tb))) return 1;
   const s = overlap(words(a), words(b));
   return a.head && b.head ? Math.max(s, overlap(descWords(ta), descWords(tb))) : s;
 }
