@@ -154,7 +154,9 @@ export function ruleKey(text: string): RuleKey {
     .toLowerCase()
     .replace(/[’‘]/g, "'")
     .replace(/\b(?:do|does|did) not\b/g, "don't")
-    .replace(/\binstead of\b|\brather than\b|\bover\b/g, " not ");
+    .replace(/\binstead of\b|\brather than\b|\bover\b/g, " not ")
+    // "force-pushing to main is not allowed" says "never force-push to main"
+    .replace(/^(.+?)\s+(?:is|are)\s+(?:not allowed|not permitted|forbidden|prohibited|banned)\b/, "never $1");
   let pending: Polarity | undefined;
   const words: { raw: string; key: string; content: boolean }[] = [];
   // a later statement of a negated term states it ("목 DB 말고 실제 DB로"); a Korean negator after a term negates it
