@@ -77,3 +77,21 @@ describe("reasons and alternatives inside one sentence (new-user findings)", () 
     expect(why(m!.body)).not.toContain("pnpm");
   });
 });
+
+describe("a correction, then its reason, then the instruction", () => {
+  it("is one memory: the rule with its alternative, the incident as the Why", () => {
+    const got = planPrompt(
+      "No, don't mock the database here. We got burned last quarter when mocked tests passed and the prod migration failed. Use the docker-compose Postgres instead.",
+    );
+    expect(got).toHaveLength(1);
+    const [m] = got;
+    expect(m!.description).toBe("Don't mock the database here");
+    expect(m!.body.split("\n")[0]).toContain("Use the docker-compose Postgres instead");
+    expect(why(m!.body)).toContain("prod migration failed");
+    expect(why(m!.body)).not.toContain("docker-compose");
+  });
+
+  it("leaves a one-off prohibition whose next sentence is no incident alone", () => {
+    expect(planPrompt("Don't merge yet. We're waiting for QA.")).toEqual([]);
+  });
+});

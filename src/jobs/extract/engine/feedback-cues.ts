@@ -41,3 +41,7 @@ export function isInstruction(sentence: string): boolean {
   const n = norm(stripCorrection(stripFiller(sentence)).rest);
   return IMPERATIVE_EN.test(n) || PREFERENCE_EN.test(n) || VERB_START.test(n);
 }
+
+/** A sentence that tells what went wrong ("we got burned when …", "last month it broke prod"). */
+export const INCIDENT =
+  /^(?:(?:last|this) (?:week|month|quarter|year)[, ]+)?(?:we|it|that|this|they|the \w+(?: \w+)?)\s+(?:got burned|got bitten|broke|failed|caused|took down|bit us|cost us|corrupted|leaked)\b|^(?:we had|there was) an? (?:outage|incident)\b/;

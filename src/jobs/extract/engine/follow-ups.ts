@@ -10,7 +10,7 @@
  */
 import { KO_PARTICLES } from "../../../core/korean.js";
 import { capitalize, contentWords, isKorean, norm, STOPWORDS, tidy } from "./cues.js";
-import { ALTERNATIVE, isInstruction, PROHIBITION } from "./feedback-cues.js";
+import { ALTERNATIVE, INCIDENT, isInstruction, PROHIBITION } from "./feedback-cues.js";
 import type { PlannedMemory } from "./types.js";
 
 /** A Korean prohibition ending ("…지 마세요", "…금지", "…하면 안 돼요"). */
@@ -58,7 +58,8 @@ export function isAlternative(
   if (before.type !== "feedback" || next.type !== "feedback") return false;
   if (!isProhibition(before.description) || isProhibition(next.description)) return false;
   if (!NO_REASON.test(next.body)) return false;
-  return shares(before.description, next.description);
+  // "… Use the docker-compose Postgres instead": "instead" says it is the alternative
+  return shares(before.description, next.description) || /\binstead\b/i.test(next.description);
 }
 
 /** Appends `text` to the first line of `m`'s body (the rule, in the user's words). */
@@ -138,7 +139,7 @@ export function reasonAfterRule(m: PlannedMemory, statement: string): boolean {
   if ((m.type !== "feedback" && m.type !== "project") || !NO_REASON.test(m.body)) return false;
   const t = tidy(statement);
   if (t === "" || /[?？]/.test(t) || isInstruction(t) || REQUEST_KO.test(t)) return false;
-  const incident = INCIDENT_OPENING.test(norm(t));
+  const incident = INCIDENT_OPENING.test(norm(t)) || INCIDENT.test(norm(t));
   const stems = koreanStems(m.description);
   const sharesStem = isKorean(t) && [...koreanStems(t)].some((w) => stems.has(w));
   if (!incident && !sharesStem) return false;

@@ -220,6 +220,8 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
           if (yields(d2)) d = d2;
         }
         const out = d.claimed;
+        // the rule of the sentence before, or of the one before its reason
+        const ruleBefore = before ?? (carried?.until === i ? carried.memory : undefined);
         if (out?.kind === "reject" && before && namesAlternative(before, sentence)) {
           // "no `any` anywhere. use `unknown` and narrow it": the alternative of the rule before
           appendToRule(before, sentence);
@@ -233,10 +235,11 @@ export function planExtraction(messages: ConversationMessage[], ctx: PlanContext
           const absorbed = sentences.slice(i + 1, i + 1 + absorbedCount(out)).map((x) => x.text);
           if (absorbed.some(containsSecretText)) secret = true;
           else if (memoryHasSecret(out)) secret = true;
-          else if (before && isAlternative(before, out.memory)) {
-            // "never edit applied migrations. always add a new file": one instruction, one memory
-            appendToRule(before, out.memory.body.split("\n")[0]!);
-            prev = before;
+          else if (ruleBefore && isAlternative(ruleBefore, out.memory)) {
+            // "never edit applied migrations. always add a new file", also after the rule's reason
+            // ("… We got burned when …. Use the docker-compose Postgres instead"): one instruction, one memory
+            appendToRule(ruleBefore, out.memory.body.split("\n")[0]!);
+            prev = ruleBefore;
             yielded = true;
           } else {
             yielded = addMemory(out, s) || yielded;

@@ -21,8 +21,10 @@ import { compose } from "./feedback-compose.js";
 import {
   type FeedbackOptions,
   IMPERATIVE_EN,
+  INCIDENT,
   isInstruction,
   PREFERENCE_EN,
+  PROHIBITION,
   VERB_START,
 } from "./feedback-cues.js";
 import {
@@ -125,8 +127,6 @@ const CONVENTION_SUBSTITUTION =
   /^(?:we|our team|the team)\s+(?:only\s+)?(?:use|write|run|deploy with|build with)\s+\S.*?,\s*(?:never|not|no)\s+[\w.@/-]+$/;
 
 /** "<statement> so <instruction>" ("I'm colorblind so don't rely on red/green"): the statement is the reason. */
-/** A sentence that forbids something. */
-const PROHIBITION = /^(?:please\s+|pls\s+)?(?:don't|dont|do not|never|avoid)\b/;
 /** A reason clause inside the sentence. */
 const REASON_CLAUSE = /\s(?:because|since|otherwise|or else)\s+\w/;
 const SO_RULE =
@@ -208,6 +208,9 @@ export function feedbackRule(sentence: Sentence, opts: FeedbackOptions = {}): Ru
     return { kind: "reject", rule, reason: "a one-off choice among options" };
   }
   if (TASK_FOCUS.test(n)) return { kind: "reject", rule, reason: "task focus, not a standing rule" };
+  // "don't mock the database here. We got burned when …": a prohibition the next sentence justifies
+  // with what went wrong outlives the task
+  const incidentAfter = PROHIBITION.test(n) && INCIDENT.test(norm(tidy(s.next)));
   const standing =
     opts.standing === true ||
     preference ||
@@ -229,13 +232,14 @@ export function feedbackRule(sentence: Sentence, opts: FeedbackOptions = {}): Ru
     convention ||
     // a prohibition with its reason ("don't squash-merge into main because … broke git bisect"):
     // a reason is given for a rule that outlives the task
-    (PROHIBITION.test(n) && (statedWhy !== undefined || REASON_CLAUSE.test(n)));
+    (PROHIBITION.test(n) && (statedWhy !== undefined || REASON_CLAUSE.test(n))) ||
+    incidentAfter;
   const insteadCorrection = /\binstead\b/.test(n);
   if (!standing && !insteadCorrection) {
     return { kind: "reject", rule, reason: "no generalizing or correction cue (one-off task instruction)" };
   }
   if (VAGUE_PREFERENCE.test(n)) return { kind: "reject", rule, reason: "too vague (no object)" };
-  const scoped = taskReject(s, rule, opts);
+  const scoped = incidentAfter ? undefined : taskReject(s, rule, opts);
   if (scoped) return scoped;
   return compose(s, core, lead, rule, statedWhy, opts.standing === true);
 }
