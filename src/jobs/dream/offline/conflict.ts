@@ -160,7 +160,7 @@ export interface UnitConflict {
 
 const keys = new WeakMap<FactUnit, RuleKey>();
 /** The rule key of a fact sentence (cached per unit). */
-export const keyOf = (u: FactUnit): RuleKey => {
+const keyOf = (u: FactUnit): RuleKey => {
   let k = keys.get(u);
   if (!k) {
     k = ruleKey(u.text);
