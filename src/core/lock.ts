@@ -1,5 +1,5 @@
 /**
- * Lock files with PID liveness (oh-my-claudecode's liveness rule; DESIGN.md §3.2).
+ * Lock files with PID liveness: a lock whose holder process is gone is taken over.
  *
  * A lock is a file created exclusively (`wx`) whose content is `{"pid":N,"token":"…","acquiredAt":ms}`.
  * A holder is alive when `process.kill(pid, 0)` succeeds or fails with EPERM; ESRCH means dead; a

@@ -1,5 +1,5 @@
 /**
- * `<remember>` tags (oh-my-claudecode §1.8): `<remember>…</remember>` goes to Working
+ * `<remember>` tags (oh-my-claudecode's form): `<remember>…</remember>` goes to Working
  * Memory, `<remember priority>…</remember>` to Priority Context. Cheap: text without `<remember`
  * costs one regex test. Unlike oh-my-claudecode, every priority tag of one output is kept.
  */

@@ -1,4 +1,4 @@
-/** The project notepad `.memdir/notepad.md` (DESIGN.md §3.2; oh-my-claudecode's notepad drawer). */
+/** The project notepad `.memdir/notepad.md` (oh-my-claudecode's notepad drawer). */
 
 /** One note in Priority Context or Working Memory. */
 export interface NotepadEntry {

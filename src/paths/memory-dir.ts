@@ -1,5 +1,5 @@
 /**
- * Memory dir resolution, DESIGN.md §3.1 (Claude Code 2.1.x `getAutoMemPath`), first match wins:
+ * Memory dir resolution (Claude Code 2.1.x `getAutoMemPath`), first match wins:
  * 1. env `MEMDIR_MEMORY_DIR` (absolute, used as is);
  * 2. `autoMemoryDirectory` from a TRUSTED source only: memdir's user config, then the dir a harness
  *    adapter read from the harness's own trusted settings (`harnessDirectory`: Claude Code's managed,

@@ -1,5 +1,5 @@
 /**
- * The project state root `.memdir/` (DESIGN.md §3.2; oh-my-claudecode `resolveSessionStatePaths`), first match wins:
+ * The project state root `.memdir/` (oh-my-claudecode `resolveSessionStatePaths`), first match wins:
  * 1. env `MEMDIR_STATE_DIR` -> `$MEMDIR_STATE_DIR/<projectKey(project root)>`;
  * 2. a `.memdir-workspace` marker file found walking up from the cwd (stopping below `$HOME`) ->
  *    `<that dir>/.memdir`;

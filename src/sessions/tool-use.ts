@@ -1,6 +1,6 @@
 /**
  * PostToolUse / PostToolUseFailure bookkeeping: `tool-stats-state.json` and
- * `last-tool-error-state.json` (DESIGN.md §3.2; oh-my-claudecode §1.6). Sync and cheap:
+ * `last-tool-error-state.json` (oh-my-claudecode's file). Sync and cheap:
  * one lock, two small reads, one or two atomic writes per call.
  */
 import { isoUtc } from "../core/clock.js";

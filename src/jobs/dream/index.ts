@@ -1,5 +1,5 @@
 /**
- * L4 jobs/dream: periodic memory consolidation (DESIGN.md §4 "Dream job"): the consolidation lock
+ * L4 jobs/dream: periodic memory consolidation: the consolidation lock
  * `memory/.consolidate-lock` (content = holder PID, mtime = lastConsolidatedAt) with rollback on failure,
  * kill and crash; the gates, cheapest first (master, time, sessions with a 10-minute scan throttle); the
  * plan (offline planner or the model's staged operations) and its hash-guarded apply; relative dates made

@@ -1,6 +1,6 @@
 /**
  * Types of the memory sandbox: the only tools a model-driven extraction or consolidation gets
- * (DESIGN.md §4 "The LLM variant gets only memory tools"; Claude Code 2.1.88 createAutoMemCanUseTool),
+ * (a model-driven job gets only memory tools, as Claude Code 2.1.88 createAutoMemCanUseTool allows),
  * and the staged operations they produce.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The text analyzer shared by indexing and querying (DESIGN.md §5 L3 search/).
+ * The text analyzer shared by indexing and querying (layer search/).
  * Pipeline: fold (NFKD, marks removed, NFC) → words (letters/digits, inner apostrophes) → for a
  * CJK run, overlapping character bigrams (one character stays a unigram) → otherwise camelCase /
  * acronym split (`rateLimiter` → `rate limiter ratelimiter`), lowercase, English stopwords dropped,

@@ -1,6 +1,6 @@
 /**
  * L4 jobs/dream/dates: relative dates → absolute ones against the memory's own timestamp
- * (DESIGN.md §4 Dream job "relative dates -> absolute"). Pure; chrono-node for English, custom
+ * (relative dates become absolute). Pure; chrono-node for English, custom
  * chrono parsers for Korean.
  */
 export {
