@@ -271,6 +271,3 @@ export function ruleScore(a: string, b: string): number {
   const kb = ruleKey(b);
   return ruleApart(ka, kb) === undefined ? ruleOverlap(ka, kb) : 0;
 }
-
-/** True when `text` has the form of a correction (`correction.ts`: change verbs, "now", "no longer", 이제부터, …). */
-export { isCorrectionForm as isCorrection } from "./correction-form.js";

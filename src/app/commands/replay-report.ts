@@ -77,11 +77,11 @@ export function memorySnapshot(ctx: AppContext): MemorySnapshot {
   return out;
 }
 
-function memoriesIn(dir: string, scope: "project" | "user", before: MemorySnapshot): ReplayMemory[] {
-  const { topics } = scanTopics(dir);
-  return topics
-    .filter((h) => before.get(h.path) !== readTextIfExists(h.path))
-    .map((h) => {
+/** The topic files of `dir` whose text differs from `before` (created or changed by the replay). */
+function memoriesIn(dir: string, scope: "project" | "user", before: MemorySnapshot, now: MemorySnapshot) {
+  return scanTopics(dir)
+    .topics.filter((h) => before.get(h.path) !== now.get(h.path))
+    .map((h): ReplayMemory => {
       const t = readTopic(h.path);
       return { scope, name: t.name, type: t.type, description: t.description, body: t.body, path: t.path };
     });
@@ -110,11 +110,11 @@ export function collectReport(
 ): ReplayReport {
   const { paths } = ctx;
   const nextContext = additionalContextOf(r.nextSessionStartStdout);
-  const memories = [
-    ...memoriesIn(paths.userMemoryDir, "user", r.before),
-    ...memoriesIn(paths.memoryDir, "project", r.before),
-  ];
   const now = memorySnapshot(ctx);
+  const memories = [
+    ...memoriesIn(paths.userMemoryDir, "user", r.before, now),
+    ...memoriesIn(paths.memoryDir, "project", r.before, now),
+  ];
   return {
     home: r.home,
     transcript: r.transcript,
