@@ -5,6 +5,7 @@
  * memory. Pure string functions.
  */
 import { isKorean } from "./cues.js";
+import { URL } from "./reference-systems.js";
 
 /** English coordination before a new subject: ", and the …", " and our …", "; the …". */
 const EN_JOIN =
@@ -22,9 +23,12 @@ export function splitClauses(sentence: string): string[] {
   return parts;
 }
 
+/** A URL or a #channel. */
+const LINK = new RegExp(`${URL.source}|#[a-z0-9][\\w-]{1,60}`, "gi");
+
 /** URLs, #channels and service ids ("PXK42QZ", "PAY-OPS1") of `text`: the pointers a clause holds. */
 export function pointersOf(text: string): string[] {
-  const links = text.match(/\bhttps?:\/\/[^\s<>()"'`]*[^\s<>()"'`.,;:!?]|#[a-z0-9][\w-]{1,60}/gi) ?? [];
+  const links = text.match(LINK) ?? [];
   const ids = text.replace(/\bhttps?:\/\/\S+/g, " ").match(/\b(?=[A-Z0-9-]*\d)[A-Z][A-Z0-9-]{3,}\b/g) ?? [];
   return [...links, ...ids];
 }
