@@ -3,17 +3,14 @@
  * ("I prefer tabs over spaces" + tabs → spaces = "I prefer spaces over tabs"), a Korean particle
  * fitted to the new word (`탭을` → `스페이스를`), the rest of the sentence as it was. Pure.
  */
-import { KO_PARTICLES } from "../core/korean.js";
+import { finalConsonant, gluedParticle } from "../core/korean.js";
+import { WORD } from "./correction-form.js";
 import { koreanStem, termKey } from "./rule-key.js";
-
-const WORD = /[\p{L}\p{N}']+/gu;
-const HANGUL = /[\uAC00-\uD7A3]/;
-const MIXED = /^([^\uAC00-\uD7A3]+)([\uAC00-\uD7A3]+)$/u;
 
 /** A word split into its stem and its particle or ending (`탭을` → [`탭`, `을`], `pnpm으로` → [`pnpm`, `으로`]). */
 function split(word: string): [string, string] {
-  const m = MIXED.exec(word);
-  if (m && KO_PARTICLES.includes(m[2]!)) return [m[1]!, m[2]!];
+  const glued = gluedParticle(word);
+  if (glued) return glued;
   if (/^[\uAC00-\uD7A3]+$/.test(word)) {
     const s = koreanStem(word);
     if (word.startsWith(s)) return [s, word.slice(s.length)];
@@ -32,9 +29,8 @@ const PAIRS: [string, string][] = [
 
 /** `particle` fitted to the last syllable of `stem` (left as it is after a non-Hangul stem). */
 function fitParticle(stem: string, particle: string): string {
-  const last = stem.at(-1) ?? "";
-  if (particle === "" || !HANGUL.test(last)) return particle;
-  const jong = (last.codePointAt(0)! - 0xac00) % 28;
+  const jong = finalConsonant(stem.at(-1) ?? "");
+  if (particle === "" || jong < 0) return particle;
   for (const [c, v] of PAIRS) {
     if (particle !== c && particle !== v) continue;
     if (c === "으로") return jong === 0 || jong === 8 ? v : c; // ㄹ takes 로

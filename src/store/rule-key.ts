@@ -7,7 +7,7 @@
  * npm here, always pnpm" have one key; "Always squash commits" and "Never squash commits" have the
  * same terms with opposite polarity: a conflict, never one memory.
  */
-import { KO_PARTICLES } from "../core/korean.js";
+import { finalConsonant, gluedParticle, KO_PARTICLES } from "../core/korean.js";
 import { QUALIFIER_CLASSES } from "./qualifier-words.js";
 import { STOPWORDS, stem } from "./words.js";
 
@@ -111,15 +111,13 @@ const AGREEING: Record<string, boolean> = {
 function agrees(stem: string, p: string): boolean {
   const final = AGREEING[p];
   if (final === undefined) return false;
-  return ((stem.codePointAt(0)! - 0xac00) % 28 !== 0) === final;
+  return finalConsonant(stem) > 0 === final;
 }
-
-const MIXED = /^([^\uAC00-\uD7A3]+)([\uAC00-\uD7A3]+)$/u;
 
 /** The key of one word (lower case): stemmed or particle-stripped (`pnpm으로` → `pnpm`), short forms folded. */
 export function termKey(word: string): string {
-  const mixed = MIXED.exec(word);
-  if (mixed && KO_PARTICLES.includes(mixed[2]!)) return termKey(mixed[1]!);
+  const glued = gluedParticle(word);
+  if (glued) return termKey(glued[0]);
   const w = HANGUL.test(word) ? koreanStem(word) : stem(word.replace(/'s$/, ""));
   return SAME.get(w) ?? SAME.get(word) ?? w;
 }

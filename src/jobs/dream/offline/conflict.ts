@@ -11,6 +11,7 @@
  * pnpm", "yarn 말고 pnpm" / "pnpm 말고 yarn") is a polarity conflict. This is the sentence half; the
  * topic half (same subject: descriptions, headings, qualifiers) is `subject.ts`.
  */
+import { finalConsonant } from "../../../core/korean.js";
 import { type RuleKey, ruleConflict, ruleKey, sameRuleKey, termKey } from "../../../store/rule-key.js";
 import { diff, type Hunk } from "./diff.js";
 import type { FactUnit, Token } from "./tokens.js";
@@ -72,9 +73,7 @@ const koSubject = (t: Token) =>
 
 /** Korean past tense: the syllable before the final 다 ends in ㅆ (했다, 옮겼다, 늘렸다). */
 function koreanPast(raw: string): boolean {
-  if (!raw.endsWith("다") || raw.length < 2) return false;
-  const c = raw.charCodeAt(raw.length - 2) - 0xac00;
-  return c >= 0 && c < 11_172 && c % 28 === 20;
+  return raw.endsWith("다") && raw.length >= 2 && finalConsonant(raw.charAt(raw.length - 2)) === 20;
 }
 /** A shared word in the past tense makes the sentences events ("Deployed v1.2", "배포했다"), which never conflict. */
 const EVENT = /^[a-z]{2,}ed$/;
